@@ -1,0 +1,202 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '@ishuri/contract';
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import type { Database } from './db/client';
+import type { AppContext } from './lib/context';
+import { AppError } from './lib/errors';
+import { JobQueue } from './lib/jobs';
+import { createMailer } from './lib/mailer';
+import { registerMailJobs } from './lib/mail-jobs';
+import { createLocalStorage } from './lib/storage';
+import { TokenService } from './lib/tokens';
+import authRoutes from './modules/auth/auth.routes';
+import healthRoutes from './modules/health/health.routes';
+import userRoutes from './modules/users/users.routes';
+import { serveWebApp } from './web';
+
+export interface BuildOptions {
+  /** An open, migrated database; without it one is opened from the config (and closed with the app). */
+  database?: Database;
+  /** Where console lines of the file mailer go (tests capture them). */
+  print?: (line: string) => void;
+  /** Start the job poller (the process does; tests kick jobs themselves). */
+  pollJobs?: boolean;
+}
+
+/** Fastify's own client errors, in the product's words. */
+const fastifyErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'This content type is not accepted here.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: 'This request must be sent as a multipart form.',
+  },
+};
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.body.password',
+                'req.body.verificationCode',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  });
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir ?? undefined });
+  const ctx: AppContext = {
+    config,
+    log: app.log,
+    database,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, 'mail'),
+      print: options.print,
+    }),
+    jobs: new JobQueue(database.db, app.log, config.jobPollMs),
+    tokens: new TokenService(config.jwtSecret),
+    files: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('session', null);
+  registerMailJobs(ctx);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are applied per route by lib/rate-limit.ts.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Ishuri API',
+        description: 'Courses, lessons, progress and certificates.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        error: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fields[name] ??= issue.message ?? messages.validationFailed;
+      }
+      return reply.status(400).send({
+        error: Object.values(fields)[0] ?? messages.validationFailed,
+        code: 'VALIDATION_FAILED',
+        fields,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match schema',
+      );
+      return reply.status(500).send({ error: messages.internalError, code: 'INTERNAL' });
+    }
+    const known = error.code ? fastifyErrors[error.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ error: known.message, code: error.code });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({
+        error: status === 404 ? messages.notFound : 'The request could not be understood.',
+        code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: messages.internalError, code: 'INTERNAL' });
+  });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+
+  await serveWebApp(app, config.webDist);
+
+  app.addHook('onReady', async () => {
+    if (options.pollJobs) ctx.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    ctx.mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  return app;
+}

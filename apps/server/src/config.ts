@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. Every variable is listed in the README. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  APP_URL: z.url({ error: 'must be a URL such as https://learn.example.com' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Ishuri <no-reply@ishuri.local>'),
+  ADMIN_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an e-mail address' })
+    .default('admin@ishuri.local'),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
+  MAX_VIDEO_MB: z.coerce.number().int().positive().default(2048),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface RateLimit {
+  /** Requests allowed in the window, per client address. */
+  perIp: number;
+  /** Requests allowed in the window, per e-mail address (where the request names one). */
+  perEmail: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite in `dataDir/db`, or in memory when `dataDir` is null. */
+  databaseUrl?: string;
+  /** PGlite folder; null means in memory (tests). */
+  pgliteDir: string | null;
+  jwtSecret: string;
+  appUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword?: string;
+  maxVideoBytes: number;
+  maxImageBytes: number;
+  /** Create the demo catalogue on first start with an empty database. */
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** The built web app to serve, when it exists. */
+  webDist?: string;
+  jobPollMs: number;
+  rateLimits: {
+    signin: RateLimit;
+    verifyCode: RateLimit;
+    forgotPassword: RateLimit;
+    contact: RateLimit;
+    subscribe: RateLimit;
+  };
+}
+
+export const defaultRateLimits: Config['rateLimits'] = {
+  // Generous per address: many learners share one mobile carrier address.
+  signin: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
+  verifyCode: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
+  forgotPassword: { perIp: 30, perEmail: 5, windowSeconds: 60 * 60 },
+  contact: { perIp: 10, perEmail: 5, windowSeconds: 60 * 60 },
+  subscribe: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
+};
+
+export class ConfigError extends Error {}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.DATABASE_URL ? null : path.join(dataDir, 'db'),
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
+    maxImageBytes: 5 * 1024 * 1024,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    jobPollMs: 2000,
+    rateLimits: defaultRateLimits,
+  };
+}

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'learner', 'instructor'] })
+      .notNull()
+      .default('learner'),
+    bio: text('bio'),
+    /** Tokens issued before this instant are refused (password reset). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
+      .defaultNow()
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'learner', 'instructor')`),
+  ],
+);
+
+/** One live sign-in code per user: a new sign-in replaces the old one. */
+export const loginCodes = pgTable('login_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/** Logged-out tokens, kept until they would have expired. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    courseType: text('course_type', { enum: ['free', 'premium'] })
+      .notNull()
+      .default('free'),
+    imageUrl: text('image_url'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('courses_type_created_idx').on(t.courseType, t.createdAt),
+    index('courses_owner_idx').on(t.ownerId),
+    check('courses_type_check', sql`${t.courseType} in ('free', 'premium')`),
+  ],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    contentType: text('content_type', { enum: ['text', 'video'] }).notNull(),
+    content: text('content'),
+    videoUrl: text('video_url'),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lessons_course_position_idx').on(t.courseId, t.position),
+    check('lessons_content_type_check', sql`${t.contentType} in ('text', 'video')`),
+  ],
+);
+
+export const subLessons = pgTable(
+  'sub_lessons',
+  {
+    id: uuid('id').primaryKey(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    contentType: text('content_type', { enum: ['text', 'video'] }).notNull(),
+    content: text('content'),
+    videoUrl: text('video_url'),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sub_lessons_lesson_position_idx').on(t.lessonId, t.position),
+    check('sub_lessons_content_type_check', sql`${t.contentType} in ('text', 'video')`),
+  ],
+);
+
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('enrolments_course_idx').on(t.courseId),
+  ],
+);
+
+/**
+ * One row per learner and course item. `itemId` is a lesson's or a sub-lesson's id; rows go with
+ * their course or their learner.
+ */
+export const progress = pgTable(
+  'progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull(),
+    progress: integer('progress').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index('progress_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+/**
+ * Certificates outlive their course and their learner (decisions.md §7): the names shown on them
+ * are copied in, and the references become null when the originals are deleted.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey(),
+    certificateCode: text('certificate_code').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    courseType: text('course_type', { enum: ['free', 'premium'] }).notNull(),
+    /** Storage key of the rendered PDF; null until the rendering job has run. */
+    pdfKey: text('pdf_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_key').on(t.certificateCode),
+    uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
+    index('certificates_created_idx').on(t.createdAt),
+  ],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    imageUrl: text('image_url'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blogs_created_idx').on(t.createdAt)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscribers_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Durable side effects (mail, certificate rendering): written in the transaction of the change
+ * that causes them, run after commit, retried with back-off; `dedupeKey` keeps one job per cause.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).defaultNow().notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+  ],
+);

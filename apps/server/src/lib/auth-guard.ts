@@ -1,0 +1,90 @@
+import { can } from '@ishuri/contract';
+import type { Action, Actor, Subject } from '@ishuri/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { revokedTokens, users } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+import { messages } from '@ishuri/contract';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a visitor. Set by the auth guards. */
+    actor: Actor | null;
+    /** The verified token's id and expiry, for logout. */
+    session: { jti: string; expiresAt: Date } | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return '';
+  return token;
+}
+
+/**
+ * Resolves the token to a live user: signature and expiry, then the user still exists, has not
+ * changed password since, and the token was not logged out. The role comes from the database.
+ */
+async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid'> {
+  const token = bearer(request);
+  if (token === null) return null;
+  if (token === '') return 'invalid';
+  const { tokens, database } = request.server.ctx;
+  const claims = await tokens.verify(token);
+  if (!claims) return 'invalid';
+  const db = database.db;
+  const [user] = await db
+    .select({ id: users.id, role: users.role, passwordChangedAt: users.passwordChangedAt })
+    .from(users)
+    .where(eq(users.id, claims.id))
+    .limit(1);
+  if (!user || user.passwordChangedAt.getTime() !== claims.pca) return 'invalid';
+  const [revoked] = await db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(eq(revokedTokens.jti, claims.jti))
+    .limit(1);
+  if (revoked) return 'invalid';
+  request.session = { jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+  return { id: user.id, role: user.role };
+}
+
+/** Requires a valid token: 401 otherwise. */
+export const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+  const actor = await resolve(request);
+  if (actor === null) throw unauthorized();
+  if (actor === 'invalid') throw unauthorized(messages.sessionExpired, 'INVALID_TOKEN');
+  request.actor = actor;
+};
+
+/**
+ * Reads a token when there is one. A missing token is a visitor; a bad one is also treated as a
+ * visitor on these public routes, so a stale token never hides public content.
+ */
+export const optionalAuth: preHandlerAsyncHookHandler = async (request) => {
+  const actor = await resolve(request);
+  request.actor = actor === 'invalid' ? null : actor;
+};
+
+/** Throws 401 for a visitor and 403 for a signed-in user who may not do this. */
+export function authorize(actor: Actor | null, action: Action, subject: Subject = {}): void {
+  if (can(actor, action, subject)) return;
+  if (actor === null) throw unauthorized();
+  throw forbidden();
+}
+
+/**
+ * The route guard: authenticates, then checks an action that does not depend on a record.
+ * Record-level checks (owner, enrolment) happen in the service with `authorize`.
+ */
+export function requireAbility(action: Action): preHandlerAsyncHookHandler[] {
+  const check: preHandlerAsyncHookHandler = async (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+  ) => {
+    authorize(request.actor, action);
+  };
+  return can(null, action) ? [optionalAuth, check] : [requireAuth, check];
+}

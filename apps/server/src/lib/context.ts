@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { JobQueue } from './jobs';
+import type { Mailer } from './mailer';
+import type { Storage } from './storage';
+import type { TokenService } from './tokens';
+
+/** What every route and service may use; one per app instance. */
+export interface AppContext {
+  config: Config;
+  log: FastifyBaseLogger;
+  database: Database;
+  mailer: Mailer;
+  jobs: JobQueue;
+  tokens: TokenService;
+  /** Public files, served under /uploads. */
+  files: Storage;
+  /** Private files (certificate PDFs), served only through their routes. */
+  privateFiles: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

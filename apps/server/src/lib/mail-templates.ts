@@ -1,0 +1,62 @@
+import type { Mail } from './mailer';
+
+const PRODUCT = 'Ishuri';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Wraps paragraphs of plain text in the product's simple HTML frame. */
+export function layout(title: string, paragraphs: string[], extraHtml = ''): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="color:#1d4ed8;font-size:22px">${PRODUCT}</h1>
+${body}
+${extraHtml}
+<p style="color:#6b7280;font-size:12px">${PRODUCT} · Kigali, Rwanda</p>
+</body></html>`;
+}
+
+type Template = Omit<Mail, 'to'>;
+
+export function loginCodeMail(firstName: string, code: string, email: string): Template {
+  const subject = `Your ${PRODUCT} sign-in code: ${code}`;
+  const lines = [
+    `Hello ${firstName},`,
+    `Your sign-in code is ${code}. It is valid for 10 minutes.`,
+    'If you did not try to sign in, you can ignore this e-mail; your password is still safe.',
+  ];
+  return {
+    subject,
+    text: lines.join('\n\n'),
+    html: layout(subject, lines),
+    consoleHint: `sign-in code for ${email}: ${code}`,
+  };
+}
+
+export function resetLinkMail(firstName: string, link: string, email: string): Template {
+  const subject = `Reset your ${PRODUCT} password`;
+  const lines = [
+    `Hello ${firstName},`,
+    'Someone asked to reset the password of your account. Open this link to choose a new one (valid for 1 hour, once):',
+    link,
+    'If it was not you, ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    subject,
+    text: lines.join('\n\n'),
+    html: layout(
+      subject,
+      lines.slice(0, 2),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(lines[3]!)}</p>`,
+    ),
+    consoleHint: `password reset link for ${email}: ${link}`,
+  };
+}

@@ -1,0 +1,76 @@
+import type { ListQuery, ListResponse } from '@ishuri/contract';
+import { and, asc, desc, ilike, or, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { badRequest } from './errors';
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface ListSpec {
+  /** Columns the `q` filter looks in (case-insensitive substring). */
+  searchable: AnyColumn[];
+  /** Fields that `sort=field:asc|desc` accepts, by the name the client uses. */
+  sortable: Record<string, AnyColumn>;
+  /** The order when no sort is asked for. */
+  defaultOrder: SQL[];
+  /** A condition every row must meet (e.g. one owner's rows). */
+  where?: SQL;
+}
+
+export interface ListPlan {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit?: number;
+  offset?: number;
+  paged: boolean;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Turns `page`, `pageSize`, `q` and `sort` into a query plan (decisions.md §1). Without any of
+ * them the whole list is asked for, as the web app of product.md expects.
+ */
+export function planList(spec: ListSpec, query: ListQuery): ListPlan {
+  const paged =
+    query.page !== undefined ||
+    query.pageSize !== undefined ||
+    (query.q !== undefined && query.q !== '') ||
+    query.sort !== undefined;
+  const conditions: SQL[] = [];
+  if (spec.where) conditions.push(spec.where);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const matches = spec.searchable.map((column) => ilike(column, pattern));
+    const anyMatch = or(...matches);
+    if (anyMatch) conditions.push(anyMatch);
+  }
+  let orderBy = spec.defaultOrder;
+  if (query.sort) {
+    const [field, direction] = query.sort.split(':') as [string, 'asc' | 'desc'];
+    const column = spec.sortable[field];
+    if (!column) {
+      throw badRequest(`Sorting by "${field}" is not possible.`, 'BAD_SORT', {
+        sort: `Use one of: ${Object.keys(spec.sortable).join(', ')}.`,
+      });
+    }
+    orderBy = [direction === 'asc' ? asc(column) : desc(column), ...spec.defaultOrder];
+  }
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy,
+    paged,
+    page,
+    pageSize,
+    ...(paged ? { limit: pageSize, offset: (page - 1) * pageSize } : {}),
+  };
+}
+
+export const countAll = sql<number>`cast(count(*) as integer)`;
+
+export function listResponse<T>(plan: ListPlan, data: T[], total: number): ListResponse<T> {
+  return plan.paged ? { data, total, page: plan.page, pageSize: plan.pageSize } : { data };
+}

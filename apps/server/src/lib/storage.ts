@@ -1,0 +1,71 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { uuidv7 } from './ids';
+
+/**
+ * Where files live. Keys are made by the server (random names under a folder such as
+ * `images/`); a client's file name never becomes a path. The local disk is the default.
+ */
+export interface Storage {
+  /** Streams `source` to `key`, atomically: on any error nothing is left behind. */
+  put(key: string, source: Readable | Buffer): Promise<{ size: number }>;
+  /** Reads a whole file or a byte range (inclusive `end`). */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
+  delete(key: string): Promise<void>;
+  /** The absolute path of a key (local disk only; for serving with sendFile and for tests). */
+  pathOf(key: string): string;
+}
+
+const keyPattern = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
+
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    if (!keyPattern.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('key escapes storage');
+    return full;
+  };
+  return {
+    async put(key, source) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = path.join(path.dirname(target), `.${uuidv7()}.part`);
+      try {
+        if (Buffer.isBuffer(source)) {
+          const out = createWriteStream(temp);
+          await new Promise<void>((ok, fail) => {
+            out.on('error', fail);
+            out.end(source, () => ok());
+          });
+        } else {
+          await pipeline(source, createWriteStream(temp));
+        }
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const info = await stat(target);
+      return { size: info.size };
+    },
+    read(key, range) {
+      return createReadStream(resolve(key), range);
+    },
+    async stat(key) {
+      try {
+        const info = await stat(resolve(key));
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    pathOf: resolve,
+  };
+}

@@ -1,0 +1,117 @@
+import type { Actor, ListQuery, UpdateUserRequest } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { authorize } from '../../lib/auth-guard';
+import type { AppContext } from '../../lib/context';
+import { conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { countAll, listResponse, planList } from '../../lib/pagination';
+import { presentUser } from './users.presenter';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Tx, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Tx, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Postgres unique violation (both drivers report the SQLSTATE as `code`). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function getProfile(ctx: AppContext, actor: Actor) {
+  const row = await findUserById(ctx.database.db, actor.id);
+  if (!row) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  return presentUser(row);
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: UpdateUserRequest,
+) {
+  if (!isUuid(id)) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  authorize(actor, 'user:update', { userId: id });
+  const db = ctx.database.db;
+  const existing = await findUserById(db, id);
+  if (!existing) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  const email = normalizeEmail(input.email);
+  if (email !== existing.email) {
+    const other = await findUserByEmail(db, email);
+    if (other && other.id !== id) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+  }
+  try {
+    const [row] = await db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        bio: input.bio === undefined ? existing.bio : input.bio || null,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    return presentUser(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+export async function listUsers(ctx: AppContext, query: ListQuery) {
+  const db = ctx.database.db;
+  const plan = planList(
+    {
+      searchable: [users.firstName, users.lastName, users.email, users.role],
+      sortable: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        createdAt: users.createdAt,
+      },
+      defaultOrder: [desc(users.createdAt), asc(users.id)],
+    },
+    query,
+  );
+  const rows = await db
+    .select()
+    .from(users)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
+    .offset(plan.offset ?? 0);
+  const total = plan.paged
+    ? ((await db.select({ n: countAll }).from(users).where(plan.where))[0]?.n ?? 0)
+    : rows.length;
+  return listResponse(plan, rows.map(presentUser), total);
+}
+
+export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
+  if (!isUuid(id)) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  if (id === actor.id) throw conflict('You cannot delete your own account.', 'SELF_DELETE');
+  const deleted = await ctx.database.db
+    .delete(users)
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (deleted.length === 0) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { defaultRateLimits } from '../config';
+import type { Config } from '../config';
+import type { AppContext } from '../lib/context';
+import { freshDatabase } from './database';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  baseUrl: string;
+  dataDir: string;
+  /** Console lines of the file mailer (when no SMTP is configured). */
+  printed: string[];
+  request<T = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    pgliteDir: null,
+    jwtSecret: randomBytes(32).toString('hex'),
+    appUrl: 'http://localhost:5173',
+    mailFrom: 'Ishuri <no-reply@ishuri.test>',
+    adminEmail: 'admin@ishuri.test',
+    maxVideoBytes: 20 * 1024 * 1024,
+    maxImageBytes: 5 * 1024 * 1024,
+    seedDemo: false,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    trustProxy: false,
+    jobPollMs: 50,
+    rateLimits: defaultRateLimits,
+    ...overrides,
+  };
+}
+
+/**
+ * A real server listening on a free port, on a fresh database and data folder. Requests go
+ * through HTTP with fetch.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-test-'));
+  const { database, drop } = await freshDatabase();
+  const printed: string[] = [];
+  const config = testConfig(dataDir, overrides);
+  const app = await buildApp(config, {
+    database,
+    pollJobs: true,
+    print: (line) => printed.push(line),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    ctx: app.ctx,
+    baseUrl,
+    dataDir,
+    printed,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: RequestInit['body'];
+      if (options.form) body = options.form;
+      else if (options.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.body);
+      }
+      const response = await fetch(baseUrl + url, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      if (response.headers.get('content-type')?.includes('application/json')) {
+        parsed = text ? JSON.parse(text) : null;
+      }
+      return { status: response.status, headers: response.headers, body: parsed as never, text };
+    },
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailField, idSchema, listOf, messageAndDataOf, requiredText, timestamp } from './common';
+import { messages } from './messages';
+import { roleSchema } from './roles';
+
+export const userSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  bio: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** PUT /api/user/update/{id} */
+export const updateUserRequestSchema = z.object({
+  firstName: requiredText(messages.registerFieldsRequired, 100),
+  lastName: requiredText(messages.registerFieldsRequired, 100),
+  email: emailField(messages.registerFieldsRequired),
+  bio: z.string().trim().max(2000).nullish(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const userResponseSchema = messageAndDataOf(userSchema);
+export const profileResponseSchema = z.object({ data: userSchema });
+export const userListResponseSchema = listOf(userSchema);

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = 'apps/server/src/**/*.test.ts';
+
+// The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; each test
+// file gets its own fresh database either way.
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['packages/*/src/**/*.test.ts', serverTests],
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: { name: 'postgres', include: [serverTests], env: { TEST_DB: 'postgres' } },
+            },
+          ]
+        : []),
+    ],
+  },
+});
