@@ -75,7 +75,6 @@ export async function buildApp(
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   });
 
   const ownsDatabase = !options.database;

@@ -1,0 +1,59 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-config-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('starts with nothing set: embedded database in the data folder, mail to files', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.pgliteDir).toBe(path.join(dir, 'db'));
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.maxVideoBytes).toBe(2048 * 1024 * 1024);
+  });
+
+  it('generates a JWT secret once and keeps it in the data folder', async () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect((await readFile(path.join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(first.jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+  ])('fails clearly on %j, naming the variable', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: `),
+    );
+  });
+
+  it('uses PostgreSQL with DATABASE_URL and does not seed demo content there by default', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://u@h/db',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.pgliteDir).toBeNull();
+    expect(config.seedDemo).toBe(false);
+    expect(config.jwtSecret).toBe('x'.repeat(40));
+  });
+});
