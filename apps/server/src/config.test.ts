@@ -22,6 +22,11 @@ describe('configuration', () => {
     expect(config.maxVideoBytes).toBe(2048 * 1024 * 1024);
   });
 
+  it('reads a relative DATA_DIR from where the command was started', () => {
+    const config = loadConfig({ DATA_DIR: './data', INIT_CWD: dir });
+    expect(config.dataDir).toBe(path.join(dir, 'data'));
+  });
+
   it('generates a JWT secret once and keeps it in the data folder', async () => {
     const first = loadConfig({ DATA_DIR: dir });
     const second = loadConfig({ DATA_DIR: dir });

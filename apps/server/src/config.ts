@@ -98,7 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative paths are read from where the command was run (npm runs workspace scripts inside the
+  // workspace folder, and says where it was started in INIT_CWD).
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
   const port = e.PORT;
   return {
     port,
@@ -117,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
     jobPollMs: 2000,
     rateLimits: defaultRateLimits,
   };
