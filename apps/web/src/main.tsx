@@ -1,11 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { router } from './app/router';
+import './index.css';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <h1>Ishuri</h1>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
     </StrictMode>,
   );
 }

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { roles } from './role-names';
 
 /** Roles are lowercase everywhere; compare with `normalizeRole` when the input may not be. */
-export const roles = ['admin', 'learner', 'instructor'] as const;
+export { normalizeRole, roles } from './role-names';
+export type { Role } from './role-names';
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-
-export function normalizeRole(value: unknown): Role | null {
-  if (typeof value !== 'string') return null;
-  const lower = value.toLowerCase();
-  return (roles as readonly string[]).includes(lower) ? (lower as Role) : null;
-}

@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page as it is now and fails
+ * on any serious or critical violation, listing each one with its elements.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
+    )
+    .join('\n');
+  expect(serious, `accessibility of ${label}:\n${report}`).toEqual([]);
+}

@@ -1,0 +1,41 @@
+import { request as playwrightRequest, test as base } from '@playwright/test';
+import { e2eEnv } from './env';
+import { createUser, tokenViaApi } from './users';
+import type { TestUser } from './users';
+
+interface TestFixtures {
+  /** A fresh learner registered through the API (not signed in). */
+  user: TestUser;
+  /** The first admin's credentials (created by the server at start). */
+  admin: { email: string; password: string };
+}
+
+interface WorkerFixtures {
+  /**
+   * An admin token, signed in once per worker: sign-in is rate limited per e-mail (10 per
+   * 15 minutes) and per address (100), so tests share it instead of signing in each time.
+   */
+  adminToken: string;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  user: async ({ request }, use) => {
+    await use(await createUser(request));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  admin: async ({}, use) => {
+    await use(e2eEnv.admin);
+  },
+  adminToken: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const context = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
+      const token = await tokenViaApi(context, e2eEnv.admin);
+      await context.dispose();
+      await use(token);
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSmtpCapture } from './smtp-capture';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverDir = path.resolve(webDir, '../server');
+const webDist = path.join(webDir, 'dist');
+
+export const ADMIN_EMAIL = 'admin@e2e.ishuri.test';
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, exited: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('the server stopped during start');
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts what the suite runs against: a capturing SMTP server, then the REAL server
+ * (apps/server/src/main.ts through tsx) on a free port, a fresh data folder (embedded
+ * PGlite), serving the built web app. Tests read the address and the mail folder from
+ * E2E_* environment variables; the returned function stops everything.
+ */
+export default async function globalSetup() {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w @ishuri/web` first');
+  }
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'ishuri-e2e-'));
+  const mailDir = path.join(tmp, 'mail');
+  const smtp = await startSmtpCapture(mailDir);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, 'server.log');
+  const log = createWriteStream(logFile);
+
+  // Always the embedded database, whatever the calling shell has configured.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: path.join(tmp, 'data'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  let exited = false;
+  server.once('exit', () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    if (!exited) {
+      const gone = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    await smtp.close();
+    log.end();
+    if (process.env.E2E_KEEP_DATA) console.log(`e2e data kept in ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilHealthy(`${baseURL}/api/health`, () => exited, 90_000);
+  } catch (error) {
+    const output = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+    await stop().catch(() => undefined);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
+  process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
+  return stop;
+}

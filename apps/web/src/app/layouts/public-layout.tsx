@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { Footer } from '../../components/footer';
+import { Navbar } from '../../components/navbar';
+import { SkipLink } from './skip-link';
+
+/** Public pages and the sign-in screens: the fixed navigation bar, the page, the footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+
+/** Shows a thin bar while the next screen (its code or its data) is loading. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" aria-hidden="true">
+      <div className="h-full w-1/3 animate-progress bg-brand-700" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { messages } from '@ishuri/contract';
+import { Clock, Mail, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { site } from '../lib/site';
+import { BrandLink } from './brand-link';
+import { SocialLinks } from './social-links';
+
+const quickLinks = [
+  { to: '/login', label: 'Login' },
+  { to: '/register', label: 'Register' },
+  { to: '/explore-course', label: 'Explore Courses' },
+] as const;
+
+const linkClass = 'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline';
+
+/** The footer of the public pages (product.md §1). */
+export function Footer() {
+  return (
+    <footer className="bg-slate-900 text-slate-300 [--focus-ring:var(--color-sky-300)]">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3">
+          <BrandLink className="text-white" />
+          <p className="text-sm leading-relaxed">{messages.siteTagline}</p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="mb-3 font-semibold text-white">
+            Quick links
+          </h2>
+          <ul className="space-y-2">
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 font-semibold text-white">Contact</h2>
+          <ul className="space-y-2 text-sm">
+            <li className="flex items-start gap-2">
+              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="font-medium text-white">Office hours: </span>
+                {messages.officeHours}
+              </span>
+            </li>
+            <li className="flex items-start gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${site.email}`} className={linkClass}>
+                {site.email}
+              </a>
+            </li>
+            <li className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{messages.location}</span>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="mb-3 font-semibold text-white">Follow us</h2>
+          <SocialLinks className="flex-col gap-2" linkClassName={linkClass} />
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-400">
+          {messages.copyright(new Date().getFullYear())}
+        </p>
+      </div>
+    </footer>
+  );
+}

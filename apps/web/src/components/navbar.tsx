@@ -1,0 +1,201 @@
+import { messages } from '@ishuri/contract';
+import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import type { RefObject } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useSession } from '../lib/auth';
+import type { Session } from '../lib/auth';
+import { cn } from '../lib/cn';
+import { mainLinks } from '../lib/site';
+import { useLogout } from '../lib/use-logout';
+import { BrandLink } from './brand-link';
+import { ButtonLink } from './button';
+
+function subscribeToScroll(listener: () => void) {
+  window.addEventListener('scroll', listener, { passive: true });
+  return () => window.removeEventListener('scroll', listener);
+}
+
+/** True once the page is scrolled away from the top. */
+function useScrolled(): boolean {
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => window.scrollY > 0,
+    () => false,
+  );
+}
+
+/** Open state that closes by itself on navigation (it belongs to one location). */
+function useMenuState() {
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const setOpen = useCallback(
+    (value: boolean) => setOpenAt(value ? location.key : null),
+    [location.key],
+  );
+  return [openAt === location.key, setOpen] as const;
+}
+
+/** Closes an open menu on Escape (focus goes back to its button) or on a click outside. */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  container: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        close();
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close, container, button]);
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 font-medium transition-colors',
+    isActive
+      ? 'text-brand-800 bg-brand-50'
+      : 'text-slate-700 hover:text-brand-800 hover:bg-slate-100',
+  );
+
+function AccountMenu({ session }: { session: Session }) {
+  const [open, setOpen] = useMenuState();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const logout = useLogout();
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  useDismiss(open, close, container, button);
+  const letter = (session.firstName.trim()[0] ?? '?').toUpperCase();
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+        className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white hover:bg-brand-800"
+      >
+        <span aria-hidden="true" data-testid="avatar-letter">
+          {letter}
+        </span>
+        <span className="sr-only">Account menu</span>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        {session.firstName && (
+          <p className="truncate px-3 py-2 text-sm text-slate-600">
+            {messages.signedInAs(session.firstName)}
+          </p>
+        )}
+        <ul>
+          <li>
+            <NavLink
+              to="/dashboard"
+              className="flex items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100"
+            >
+              <LayoutDashboard className="size-4" aria-hidden="true" />
+              Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={() => void logout('/login')}
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-slate-800 hover:bg-slate-100"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The fixed top bar of the public pages (product.md §2). */
+export function Navbar() {
+  const session = useSession();
+  const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useMenuState();
+  const menuId = useId();
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 border-b bg-white transition-shadow',
+        scrolled ? 'border-slate-200 shadow-md' : 'border-transparent',
+      )}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
+      >
+        <BrandLink className="text-brand-700" />
+        <ul className="hidden items-center gap-1 md:flex">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center gap-2">
+          {session ? (
+            <AccountMenu session={session} />
+          ) : (
+            <ButtonLink to="/login" size="sm">
+              Login
+            </ButtonLink>
+          )}
+          <button
+            type="button"
+            className="flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? (
+              <X className="size-6" aria-hidden="true" />
+            ) : (
+              <Menu className="size-6" aria-hidden="true" />
+            )}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </nav>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={(state) => cn(linkClass(state), 'block')}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, signinRequestSchema } from '@ishuri/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { PasswordField, TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { redirectDelay } from '../../../lib/delays';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useSignIn } from '../api/sign-in';
+import { AuthCard, textLinkClass } from '../components/auth-card';
+
+/** /login: e-mail and password; the code is e-mailed, then /otp after 4 s (product.md §4). */
+export default function LoginPage() {
+  const signIn = useSignIn();
+  const navigateLater = useDelayedNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signinRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await signIn.mutateAsync(values);
+      if (!answer?.userId) {
+        toast.error(messages.unexpectedResponse);
+        return;
+      }
+      toast.success(answer.message ?? messages.codeSent);
+      setRedirecting(true);
+      navigateLater('/otp', redirectDelay.afterLogin, {
+        state: { userId: answer.userId, email: values.email },
+      });
+    } catch (error) {
+      toast.error(errorMessage(error, messages.loginFailed));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Log in"
+      intro={messages.loginIntro}
+      footer={
+        <p>
+          {messages.noAccountYet}{' '}
+          <Link to="/register" className={textLinkClass}>
+            Register
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex justify-end">
+          <Link to="/forgotPassword" className={textLinkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={signIn.isPending || redirecting}>
+          Log in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

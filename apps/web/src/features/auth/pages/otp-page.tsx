@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, verifyCodeRequestSchema } from '@ishuri/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/form-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { dropToken, saveSession } from '../../../lib/auth';
+import { redirectDelay } from '../../../lib/delays';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useVerifyCode } from '../api/verify-code';
+import { AuthCard, textLinkClass } from '../components/auth-card';
+
+const otpFormSchema = verifyCodeRequestSchema.pick({ verificationCode: true });
+
+/** What /login passes in navigation state. */
+function readState(state: unknown): { userId: string | null; email: string | null } {
+  const record = state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+  return {
+    userId: typeof record.userId === 'string' && record.userId ? record.userId : null,
+    email: typeof record.email === 'string' && record.email ? record.email : null,
+  };
+}
+
+/** /otp: the one-time code; the token is stored and the user goes to /dashboard. */
+export default function OtpPage() {
+  const location = useLocation();
+  const { userId, email } = readState(location.state);
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const verify = useVerifyCode();
+  const [redirecting, setRedirecting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(otpFormSchema),
+    defaultValues: { verificationCode: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ verificationCode }) => {
+    if (!userId) {
+      toast.error(messages.invalidUserSession);
+      return;
+    }
+    try {
+      const answer = await verify.mutateAsync({ userId, verificationCode });
+      if (!answer?.token || !saveSession(answer.token)) {
+        toast.error(messages.unexpectedResponse);
+        return;
+      }
+      toast.success(answer.message ?? messages.loginSuccess);
+      await navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.serverMessage === messages.invalidVerificationCode) {
+        toast.error(messages.otpLoginAgain);
+        dropToken();
+        setRedirecting(true);
+        navigateLater('/login', redirectDelay.afterInvalidCode, { replace: true });
+        return;
+      }
+      toast.error(errorMessage(error, messages.otpFailed));
+    }
+  });
+
+  if (!userId) {
+    return (
+      <AuthCard title="Verify your login">
+        <FormAlert>
+          <p>{messages.invalidUserSession}</p>
+          <Link to="/login" className="font-semibold underline underline-offset-4">
+            Back to login
+          </Link>
+        </FormAlert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Verify your login"
+      intro={email ? messages.otpIntroFor(email) : messages.otpIntro}
+      footer={
+        <p>
+          <Link to="/login" className={textLinkClass}>
+            Back to login
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label="Verification code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus
+          maxLength={20}
+          className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+          error={errors.verificationCode?.message}
+          {...register('verificationCode')}
+        />
+        <Button type="submit" className="w-full" loading={verify.isPending || redirecting}>
+          Verify
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

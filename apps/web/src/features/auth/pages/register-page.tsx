@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, signupRequestSchema } from '@ishuri/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { PasswordField, TextField } from '../../../components/form-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { redirectDelay, toastAutoClose } from '../../../lib/delays';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useSignUp } from '../api/sign-up';
+import { AuthCard, textLinkClass } from '../components/auth-card';
+
+const registerFormSchema = signupRequestSchema.omit({ role: true });
+const fieldNames = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/** /register: a learner account; then /login after 4 s (toasts close after 3 s here). */
+export default function RegisterPage() {
+  const signUp = useSignUp();
+  const navigateLater = useDelayedNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+  const [emailTaken, setEmailTaken] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setEmailTaken(false);
+    try {
+      const answer = await signUp.mutateAsync(values);
+      toast.success(answer?.message ?? messages.signupSuccess, {
+        autoClose: toastAutoClose.register,
+      });
+      setRedirecting(true);
+      navigateLater('/login', redirectDelay.afterRegister);
+    } catch (error) {
+      if (error instanceof ApiError && error.serverMessage === messages.emailAlreadyExist) {
+        setEmailTaken(true);
+        return;
+      }
+      if (applyFieldErrors(error, setError, fieldNames)) return;
+      toast.error(errorMessage(error, messages.registerFailed), {
+        autoClose: toastAutoClose.register,
+      });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro={messages.registerIntro}
+      footer={
+        <p>
+          {messages.alreadyHaveAccount}{' '}
+          <Link to="/login" className={textLinkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {emailTaken && (
+          <FormAlert>
+            <p>{messages.emailAlreadyExist}</p>
+            <Link to="/login" className="font-semibold underline underline-offset-4">
+              Log in instead
+            </Link>
+          </FormAlert>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint={messages.passwordHint}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" className="w-full" loading={signUp.isPending || redirecting}>
+          Register
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

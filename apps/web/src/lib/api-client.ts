@@ -1,0 +1,240 @@
+import { dropToken, getToken } from './auth';
+
+/**
+ * The only way the app talks to the API. Paths are relative to `/api` (`'/auth/signin'`).
+ * - Sends the stored token as `Authorization: Bearer …` (unless `auth: false`).
+ * - Sends plain objects as JSON and `FormData` as multipart.
+ * - Answers the parsed body, or its `data` field with `unwrap: true`.
+ * - Throws `ApiError` for any status outside 200-299 (with the server's `error`, `code` and
+ *   `fields`), and `NetworkError` when no answer came (offline, refused, timed out).
+ * - A 401 to a request that carried the stored token means the session is over: the token and
+ *   the stored role are removed and the app goes to /login.
+ */
+
+const BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** A plain object or array is sent as JSON; `FormData` as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send the stored token (default true). */
+  auth?: boolean;
+  /** Send this token instead of the stored one. */
+  token?: string;
+  /** Answer `body.data` instead of the whole body. */
+  unwrap?: boolean;
+  /** How to read a successful answer (default: JSON, or undefined when empty). */
+  responseType?: 'json' | 'blob' | 'text';
+  /** Give up after this long (no limit by default; uploads use 300000). */
+  timeoutMs?: number;
+  /** Upload progress from 0 to 1 (multipart uploads); the request then goes through XHR. */
+  onUploadProgress?: (fraction: number) => void;
+  /** Do not end the session on a 401 (logout itself). */
+  ignoreUnauthorized?: boolean;
+}
+
+/** The server answered with an error status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    /** The server's `error` sentence, when the body had one. */
+    readonly serverMessage: string | null,
+    readonly code: string | null = null,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(serverMessage ?? `The API answered ${status}`);
+  }
+}
+
+/** No answer: the network failed, the server is unreachable, or the time limit passed. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(readonly timedOut = false) {
+    super(timedOut ? 'The request timed out' : 'The server could not be reached');
+  }
+}
+
+/** The server's sentence for an ApiError, else the screen's fallback sentence. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+let onSessionExpired: () => void = () => window.location.assign('/login');
+
+/** The app decides how to go to /login (through the router); set once at start. */
+export function configureApiClient(options: { onSessionExpired: () => void }): void {
+  onSessionExpired = options.onSessionExpired;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const full = path.startsWith(`${BASE}/`)
+    ? path
+    : `${BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${full}?${search}` : full;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/** XHR, for upload progress; answers a standard Response so the rest is shared. */
+function sendWithProgress(
+  url: string,
+  init: RequestInit & { body?: XMLHttpRequestBodyInit | null },
+  onUploadProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    xhr.responseType = 'blob';
+    new Headers(init.headers).forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onUploadProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(
+        new Response(empty ? null : (xhr.response as Blob), {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: parseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body ?? null);
+  });
+}
+
+async function readErrorBody(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page, an empty body): no server sentence.
+  }
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const fields =
+    record.fields && typeof record.fields === 'object'
+      ? (record.fields as Record<string, string>)
+      : {};
+  return new ApiError(
+    response.status,
+    typeof record.error === 'string' && record.error ? record.error : null,
+    typeof record.code === 'string' ? record.code : null,
+    fields,
+  );
+}
+
+async function readBody(response: Response, type: RequestOptions['responseType']) {
+  if (type === 'blob') return response.blob();
+  const text = await response.text();
+  if (type === 'text') return text;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(response.status, null, 'INVALID_RESPONSE');
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.token ?? (options.auth === false ? null : getToken());
+  const headers = new Headers(options.headers);
+  headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  const signals = [
+    options.signal,
+    options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
+  ].filter((signal): signal is AbortSignal => signal !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const init: RequestInit = { method: options.method ?? 'GET', headers, body, signal };
+  const url = apiUrl(path, options.query);
+
+  let response: Response;
+  try {
+    response = options.onUploadProgress
+      ? await sendWithProgress(
+          url,
+          init as RequestInit & { body?: XMLHttpRequestBodyInit },
+          options.onUploadProgress,
+        )
+      : await fetch(url, init);
+  } catch (error) {
+    if (
+      signal?.aborted &&
+      signal.reason instanceof DOMException &&
+      signal.reason.name === 'TimeoutError'
+    ) {
+      throw new NetworkError(true);
+    }
+    if (isAbort(error) || options.signal?.aborted) throw error;
+    throw new NetworkError();
+  }
+
+  if (!response.ok) {
+    const error = await readErrorBody(response);
+    const sessionEnded =
+      response.status === 401 && token !== null && token === getToken() && !options.token;
+    if (sessionEnded && !options.ignoreUnauthorized) {
+      dropToken();
+      onSessionExpired();
+    }
+    throw error;
+  }
+  const parsed = await readBody(response, options.responseType);
+  if (options.unwrap) {
+    return (
+      parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined
+    ) as T;
+  }
+  return parsed as T;
+}
+
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Shorthands: `api.get<T>(path)`, `api.post<T>(path, body)`, … */
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

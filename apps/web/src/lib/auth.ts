@@ -1,0 +1,137 @@
+import { normalizeRole } from '@ishuri/contract';
+import type { Actor, Role } from '@ishuri/contract';
+import { jwtDecode } from 'jwt-decode';
+import { useSyncExternalStore } from 'react';
+
+/** Local-storage keys (product.md §3). */
+export const AUTH_TOKEN_KEY = 'authToken';
+export const ROLE_KEY = 'role';
+export const USER_DATA_KEY = 'userData';
+
+/** The signed-in user as the token says. */
+export interface Session {
+  token: string;
+  id: string;
+  /** Lowercase; null when the token carries a role the app does not know. */
+  role: Role | null;
+  firstName: string;
+  /** Expiry in ms since the epoch, when the token has one. */
+  expiresAt: number | null;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts for this page.
+  }
+}
+
+/** Decodes the JWT payload (`id`, `role`, `firstName`); null when it is not a usable token. */
+export function decodeToken(token: string): Session | null {
+  try {
+    const payload = jwtDecode<Record<string, unknown>>(token);
+    if (typeof payload.id !== 'string' || payload.id === '') return null;
+    return {
+      token,
+      id: payload.id,
+      role: normalizeRole(payload.role),
+      firstName: typeof payload.firstName === 'string' ? payload.firstName : '',
+      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function isExpired(session: Session, now = Date.now()): boolean {
+  return session.expiresAt !== null && session.expiresAt <= now;
+}
+
+/** The stored token, whatever it holds. A stored token means "logged in" to the guards. */
+export function getToken(): string | null {
+  const token = read(AUTH_TOKEN_KEY);
+  return token ? token : null;
+}
+
+let cache: { token: string | null; session: Session | null } = { token: null, session: null };
+
+/** The decoded session of the stored token; the same object while the token does not change. */
+export function getSession(): Session | null {
+  const token = getToken();
+  if (token !== cache.token) cache = { token, session: token ? decodeToken(token) : null };
+  return cache.session;
+}
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+function onStorage(event: StorageEvent) {
+  if (event.key === null || [AUTH_TOKEN_KEY, ROLE_KEY, USER_DATA_KEY].includes(event.key)) {
+    notify();
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Stores a new token after verification: the token, its role and the user data. */
+export function saveSession(token: string): Session | null {
+  const session = decodeToken(token);
+  write(AUTH_TOKEN_KEY, token);
+  write(ROLE_KEY, session?.role ?? null);
+  write(
+    USER_DATA_KEY,
+    session
+      ? JSON.stringify({ id: session.id, role: session.role, firstName: session.firstName })
+      : null,
+  );
+  notify();
+  return getSession();
+}
+
+/** A token found invalid: removes the token and the stored role (product.md §3). */
+export function dropToken(): void {
+  write(AUTH_TOKEN_KEY, null);
+  write(ROLE_KEY, null);
+  notify();
+}
+
+/** Logout: removes the token, the stored role and the user data. */
+export function clearSession(): void {
+  write(AUTH_TOKEN_KEY, null);
+  write(ROLE_KEY, null);
+  write(USER_DATA_KEY, null);
+  notify();
+}
+
+/** The current session; re-renders on login and logout, in this tab and in others. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+/** Compares roles case-insensitively, as decisions.md §2 asks. */
+export function hasRole(session: Session | null, ...allowed: string[]): boolean {
+  if (!session?.role) return false;
+  return allowed.some((role) => normalizeRole(role) === session.role);
+}
+
+/** The session as the contract's role matrix sees it (`can(actorOf(session), action)`). */
+export function actorOf(session: Session | null): Actor | null {
+  return session?.role ? { id: session.id, role: session.role } : null;
+}

@@ -1,0 +1,29 @@
+/** What the product says about itself in the navigation bar, footer and contact panel. */
+export const site = {
+  name: 'Ishuri',
+  email: 'hello@ishuri.rw',
+  /**
+   * Placeholder profile addresses: replace them with the provider's own accounts before launch
+   * (one place for the footer and the contact panel).
+   */
+  social: [
+    { kind: 'photo', label: 'Instagram', href: 'https://www.instagram.com/ishuri.learning' },
+    {
+      kind: 'professional',
+      label: 'LinkedIn',
+      href: 'https://www.linkedin.com/company/ishuri-learning',
+    },
+    { kind: 'messaging', label: 'WhatsApp', href: 'https://wa.me/250788000000' },
+  ],
+} as const;
+
+/** The main links of the navigation bar (and its small-screen menu). */
+export const mainLinks = [
+  { to: '/business', label: 'Business' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/explore-course', label: 'Explore Courses' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** The document title of a screen: `<title>{pageTitle('Login')}</title>`. */
+export const pageTitle = (name?: string) => (name ? `${name} · ${site.name}` : site.name);

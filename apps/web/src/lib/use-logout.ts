@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from './api-client';
+import { clearSession, getToken } from './auth';
+
+/**
+ * Logout: asks the server to revoke the token (POST /api/auth/logout), removes the token, the
+ * stored role and the user data, forgets cached data, and goes to `to` (/login from the top bar,
+ * / from the dashboard). The local session ends at once, whatever the server answers.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (to: '/login' | '/' = '/login') => {
+      const token = getToken();
+      const revoked = token
+        ? api
+            .post('/auth/logout', undefined, { token, ignoreUnauthorized: true, timeoutMs: 10_000 })
+            .catch(() => undefined)
+        : Promise.resolve();
+      clearSession();
+      queryClient.clear();
+      await navigate(to, { replace: true });
+      await revoked;
+    },
+    [navigate, queryClient],
+  );
+}
