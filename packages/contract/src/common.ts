@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { emailPattern, MAX_EMAIL_LENGTH } from './email-pattern';
 import { messages } from './messages';
 
 /** product.md §5: text, an at sign, text, a dot, text. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { emailPattern, MAX_EMAIL_LENGTH };
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PAGE_SIZE = 100;
@@ -20,7 +21,7 @@ export const emailField = (requiredMessage: string = messages.emailRequired) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage })
-    .max(254, { error: messages.emailInvalid })
+    .max(MAX_EMAIL_LENGTH, { error: messages.emailInvalid })
     .regex(emailPattern, { error: messages.emailInvalid });
 
 export const passwordField = (requiredMessage: string = messages.registerFieldsRequired) =>

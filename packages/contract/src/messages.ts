@@ -89,6 +89,42 @@ export const messages = {
   goodAfternoon: 'Good Afternoon',
   goodEvening: 'Good Evening',
 
+  // Web app: the public pages
+  landingWelcome: 'Welcome to Ishuri',
+  landingHeroText:
+    'Learn new skills at your own pace with personalized, AI-driven courses, interactive lessons and progress tracking.',
+  whatWeDoText:
+    'Ishuri is an online learning platform from Kigali, Rwanda. We turn practical skills into short lessons you take in order, save your progress as you go, and give you a certificate when you finish a premium course.',
+  explainerVideoUnavailable: 'The video cannot be played right now.',
+  whyLearnIntro: 'Everything you need to learn online, in one place.',
+  whyPersonalizedText: 'Courses that adapt to what you already know and what you want to learn.',
+  whyInteractiveText: 'Video and text lessons with sub-lessons that keep each step short.',
+  whyProgressText: 'Your progress is saved, so you always continue where you stopped.',
+  whyCertificateText:
+    'Finish a premium course and receive a PDF certificate that anyone can verify.',
+  howItWorksIntro: 'Four steps from your first lesson to your certificate.',
+  stepAccountText: 'Register for free with your email address.',
+  stepCourseText: 'Start with a free course or enrol in a premium one.',
+  stepLearnText: 'Complete the lessons and sub-lessons in order, at your own pace.',
+  stepCertificateText: 'Complete a premium course and download your certificate.',
+  featuredCoursesIntro: 'Start today with one of our free courses.',
+  subscribeIntro:
+    'Get new courses, study tips and news from our learners in your inbox. No spam; unsubscribe at any time.',
+  pricingIntro: 'Start for free, and upgrade when you want certificates and every course.',
+  freePlanText: 'For curious learners who want to try online learning.',
+  premiumPlanText: 'For learners who want every course and a certificate to show for it.',
+  planIncluded: 'Included',
+  planNotIncluded: 'Not included',
+  perMonth: 'per month',
+  blogIntro: 'Study tips, platform news and stories from our learners.',
+  blogPostLoadFailed: 'Failed to load this blog post. Please try again later.',
+  exploreCoursesIntro: 'Free courses you can start right away, no account needed.',
+  courseNoLessons: 'Lessons for this course are coming soon.',
+  courseLoginToEnroll: 'Log in to enrol in this premium course and track your progress.',
+  contactIntro:
+    'Questions about a course, your account or a partnership? Send us a message and we will answer within two working days.',
+  contactPanelText: 'You can also reach us on social media or visit our office.',
+
   // Web app: the shell and the sign-in screens
   skipToContent: 'Skip to main content',
   siteTagline:

@@ -23,9 +23,14 @@ const publicPages: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/landing/pages/landing-page')) },
   { path: 'business', lazy: page(() => import('../features/pricing/pages/business-page')) },
   { path: 'blog', lazy: page(() => import('../features/blog/pages/blog-page')) },
+  { path: 'blog/:id', lazy: page(() => import('../features/blog/pages/blog-post-page')) },
   {
     path: 'explore-course',
     lazy: page(() => import('../features/courses/pages/explore-courses-page')),
+  },
+  {
+    path: 'course/:id',
+    lazy: page(() => import('../features/courses/pages/course-detail-page')),
   },
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
 ];

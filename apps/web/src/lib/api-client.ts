@@ -48,6 +48,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     readonly code: string | null = null,
     readonly fields: Record<string, string> = {},
+    /** The body's `message` field, when it had one (some screens fall back to it). */
+    readonly bodyMessage: string | null = null,
   ) {
     super(serverMessage ?? `The API answered ${status}`);
   }
@@ -146,6 +148,7 @@ async function readErrorBody(response: Response): Promise<ApiError> {
     typeof record.error === 'string' && record.error ? record.error : null,
     typeof record.code === 'string' ? record.code : null,
     fields,
+    typeof record.message === 'string' && record.message ? record.message : null,
   );
 }
 

@@ -1,11 +1,47 @@
+import { messages } from '@ishuri/contract';
+import { BookOpen } from 'lucide-react';
+import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { PageSpinner } from '../../../components/spinner';
 import { pageTitle } from '../../../lib/site';
+import { useFreeCourses } from '../api/get-free-courses';
+import { CourseCard } from '../components/course-card';
 
-/** Placeholder until the real screen is built. */
+/** /explore-course: the grid of free courses (product.md §2). */
 export default function ExploreCoursesPage() {
+  const courses = useFreeCourses();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
+    <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Explore Courses')}</title>
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Explore courses</h1>
+      <div className="max-w-2xl">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Explore courses</h1>
+        <p className="mt-3 text-lg text-slate-700">{messages.exploreCoursesIntro}</p>
+      </div>
+      <div className="mt-10">
+        {courses.isPending ? (
+          <PageSpinner />
+        ) : courses.isError ? (
+          <div className="space-y-4">
+            <FormAlert>{messages.premiumLoadFailed}</FormAlert>
+            <Button variant="secondary" onClick={() => void courses.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : courses.data.length === 0 ? (
+          <p className="flex items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-8 text-slate-700">
+            <BookOpen className="size-6 shrink-0 text-slate-500" aria-hidden="true" />
+            {messages.noFreeCourses}
+          </p>
+        ) : (
+          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {courses.data.map((course) => (
+              <li key={course.id} className="flex">
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,11 +1,22 @@
 import { pageTitle } from '../../../lib/site';
+import { FeaturedCourses } from '../components/featured-courses';
+import { Hero } from '../components/hero';
+import { HowItWorks } from '../components/how-it-works';
+import { Newsletter } from '../components/newsletter';
+import { WhatWeDo } from '../components/what-we-do';
+import { WhyLearn } from '../components/why-learn';
 
-/** Placeholder until the real screen is built. */
+/** /: the hero, What We Do, reasons, steps, free courses and the newsletter (product.md §2). */
 export default function LandingPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
+    <>
       <title>{pageTitle()}</title>
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Welcome to Ishuri</h1>
-    </section>
+      <Hero />
+      <WhatWeDo />
+      <WhyLearn />
+      <HowItWorks />
+      <FeaturedCourses />
+      <Newsletter />
+    </>
   );
 }

@@ -1,11 +1,29 @@
+import { messages } from '@ishuri/contract';
+import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
+import { PlanCard } from '../components/plan-card';
+import { plans } from '../plans';
 
-/** Placeholder until the real screen is built. */
+/** /business: the Free and Premium plans (product.md §9), prices in USD. */
 export default function BusinessPage() {
+  const session = useSession();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
+    <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Business')}</title>
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Plans and pricing</h1>
+      <div className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Plans and pricing</h1>
+        <p className="mt-4 text-lg text-slate-700">{messages.pricingIntro}</p>
+      </div>
+      <div className="mt-12 grid gap-8 md:grid-cols-2">
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            // Premium is chosen from the dashboard's course list; a visitor registers first.
+            ctaTo={plan.id === 'premium' && !session ? '/register' : plan.cta.to}
+          />
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,87 @@
+import { messages } from '@ishuri/contract';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { FallbackImage } from '../../../components/fallback-image';
+import { FormAlert } from '../../../components/form-alert';
+import { PageSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { pageTitle } from '../../../lib/site';
+import { useBlog } from '../api/get-blog';
+import { formatDate, paragraphs } from '../text';
+
+const backLinkClass =
+  'inline-flex items-center gap-2 rounded-md font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline';
+
+function BackToBlog() {
+  return (
+    <Link to="/blog" className={backLinkClass}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to the blog
+    </Link>
+  );
+}
+
+/** /blog/{id}: the whole post, as plain text paragraphs (never HTML from the database). */
+export default function BlogPostPage() {
+  const { id = '' } = useParams();
+  const blog = useBlog(id);
+
+  if (blog.isPending) return <PageSpinner />;
+
+  if (blog.isError) {
+    const missing = blog.error instanceof ApiError && blog.error.status === 404;
+    return (
+      <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+        <title>{pageTitle('Blog')}</title>
+        <BackToBlog />
+        <h1 className="text-3xl font-bold text-slate-900">
+          {missing ? messages.blogNotFound : 'Blog'}
+        </h1>
+        {!missing && (
+          <>
+            <FormAlert>{messages.blogPostLoadFailed}</FormAlert>
+            <Button variant="secondary" onClick={() => void blog.refetch()}>
+              Try again
+            </Button>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const post = blog.data;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <title>{pageTitle(post.title)}</title>
+      <BackToBlog />
+      <header className="mt-6 space-y-3">
+        <h1 className="text-3xl font-bold break-words text-slate-900 sm:text-4xl">{post.title}</h1>
+        <p className="text-slate-600">
+          Published on <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        </p>
+      </header>
+      <FallbackImage
+        src={post.imageUrl}
+        alt={post.title}
+        width={1280}
+        height={720}
+        eager
+        className="mt-8 aspect-video w-full rounded-2xl"
+      />
+      <div
+        className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800"
+        data-testid="blog-body"
+      >
+        {paragraphs(post.content).map((paragraph, index) => (
+          <p key={index} className="break-words whitespace-pre-line">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+      <div className="mt-12 border-t border-slate-200 pt-6">
+        <BackToBlog />
+      </div>
+    </article>
+  );
+}

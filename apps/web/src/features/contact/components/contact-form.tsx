@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, sendContactRequestSchema } from '@ishuri/contract';
+import { Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/form-field';
+import { TextAreaField } from '../../../components/textarea-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useSendContact } from '../api/send-contact';
+
+/** Contact-form toasts sit at the top centre (product.md §9). */
+const toastOptions: ToastOptions = { position: 'top-center' };
+
+const fieldNames = ['FullName', 'email', 'phone', 'subject', 'message'] as const;
+const emptyForm = { FullName: '', email: '', phone: '', subject: '', message: '' };
+
+/** The server's error, else its message, else "Failed to send message" (product.md §8). */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.serverMessage ?? error.bodyMessage ?? messages.contactSendFailed;
+  }
+  return messages.contactSendFailed;
+}
+
+/**
+ * One toast for the whole form: an empty required field wins over a badly shaped e-mail, as
+ * product.md §5 lists them.
+ */
+function validationMessage(errors: FieldErrors): string {
+  const found = fieldNames
+    .map((name) => errors[name]?.message)
+    .filter((message): message is string => typeof message === 'string');
+  return found.includes(messages.contactFieldsRequired)
+    ? messages.contactFieldsRequired
+    : (found[0] ?? messages.contactFieldsRequired);
+}
+
+/** The contact form: FullName, email, phone (optional), subject and message. */
+export function ContactForm() {
+  const send = useSendContact();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(sendContactRequestSchema),
+    defaultValues: emptyForm,
+  });
+  const sending = isSubmitting || send.isPending;
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const answer = await send.mutateAsync(values);
+        toast.success(answer?.message ?? messages.contactSent, toastOptions);
+        reset(emptyForm);
+      } catch (error) {
+        applyFieldErrors(error, setError, fieldNames);
+        toast.error(failureMessage(error), toastOptions);
+      }
+    },
+    (invalid) => {
+      const message = validationMessage(invalid);
+      toast.error(message, { ...toastOptions, toastId: `contact-${message}` });
+    },
+  );
+
+  const invalid = (name: (typeof fieldNames)[number]) => (errors[name] ? true : undefined);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Contact form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          required
+          aria-invalid={invalid('FullName')}
+          {...register('FullName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          aria-invalid={invalid('email')}
+          {...register('email')}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          aria-invalid={invalid('phone')}
+          {...register('phone')}
+        />
+        <TextField
+          label="Subject"
+          required
+          aria-invalid={invalid('subject')}
+          {...register('subject')}
+        />
+      </div>
+      <TextAreaField
+        label="Message"
+        rows={6}
+        required
+        aria-invalid={invalid('message')}
+        {...register('message')}
+      />
+      <Button type="submit" size="lg" loading={sending} className="w-full sm:w-auto">
+        {sending ? (
+          messages.sending
+        ) : (
+          <>
+            <Send className="size-5" aria-hidden="true" />
+            Send Message
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { messages } from '@ishuri/contract';
+import type { CourseWithLessons } from '@ishuri/contract';
+import { ArrowLeft, Award, BookOpen, Clock, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { CourseTypeBadge } from '../../../components/course-type-badge';
+import { FallbackImage } from '../../../components/fallback-image';
+import { FormAlert } from '../../../components/form-alert';
+import { PageSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth';
+import { pageTitle } from '../../../lib/site';
+import { useCourse } from '../api/get-course';
+import { Curriculum } from '../components/curriculum';
+
+/** Back: the dashboard's course list when logged in, the free courses otherwise (product.md §2). */
+function BackButton() {
+  const session = useSession();
+  return (
+    <ButtonLink
+      to={session ? '/dashboard/start-learning' : '/explore-course'}
+      variant="ghost"
+      size="sm"
+      className="-ml-3"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to courses
+    </ButtonLink>
+  );
+}
+
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 border-b border-slate-100 pb-3 last:border-0 last:pb-0">
+      <dt className="flex items-center gap-3 text-slate-700">
+        {icon}
+        {term}
+      </dt>
+      <dd className="font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function StartAction({ course }: { course: CourseWithLessons }) {
+  const session = useSession();
+  if (course.courseType === 'free' || session) {
+    return (
+      <ButtonLink to={`/learn/${course.id}`} size="lg" className="w-full">
+        <Play className="size-5" aria-hidden="true" />
+        Start Learning
+      </ButtonLink>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">{messages.courseLoginToEnroll}</p>
+      <ButtonLink to="/login" size="lg" className="w-full">
+        Log in to enrol
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** /course/{id}: hero image, type, description, curriculum, duration and certificate. */
+export default function CourseDetailPage() {
+  const { id = '' } = useParams();
+  const course = useCourse(id);
+
+  if (course.isPending) return <PageSpinner />;
+
+  if (course.isError) {
+    const missing = course.error instanceof ApiError && course.error.status === 404;
+    return (
+      <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+        <title>{pageTitle(missing ? messages.courseNotFound : 'Course')}</title>
+        <BackButton />
+        {missing ? (
+          <h1 className="text-3xl font-bold text-slate-900">{messages.courseNotFound}</h1>
+        ) : (
+          <>
+            <h1 className="text-3xl font-bold text-slate-900">Course details</h1>
+            <FormAlert>{messages.courseDetailLoadFailed}</FormAlert>
+            <Button variant="secondary" onClick={() => void course.refetch()}>
+              Try again
+            </Button>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const data = course.data;
+  return (
+    <article>
+      <title>{pageTitle(data.title)}</title>
+      <div className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 pt-6 pb-10">
+          <BackButton />
+          <div className="mt-4 grid items-center gap-8 lg:grid-cols-2">
+            <div className="space-y-4">
+              <CourseTypeBadge type={data.courseType} />
+              <h1 className="text-3xl font-bold break-words text-slate-900 sm:text-4xl">
+                {data.title}
+              </h1>
+              <p className="text-lg break-words whitespace-pre-line text-slate-700">
+                {data.description}
+              </p>
+            </div>
+            <FallbackImage
+              src={data.imageUrl}
+              alt={data.title}
+              width={1280}
+              height={720}
+              eager
+              className="aspect-video w-full rounded-2xl shadow-sm"
+            />
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+        <section aria-labelledby="curriculum-heading" className="min-w-0">
+          <h2 id="curriculum-heading" className="mb-4 text-2xl font-bold text-slate-900">
+            Curriculum
+          </h2>
+          <Curriculum lessons={data.lessons} />
+        </section>
+        <aside
+          aria-label="About this course"
+          className="h-fit space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"
+        >
+          <dl className="space-y-3">
+            <Fact
+              term="Duration"
+              icon={<Clock className="size-6 text-brand-700" aria-hidden="true" />}
+            >
+              {messages.selfPaced}
+            </Fact>
+            <Fact
+              term="Certificate"
+              icon={<Award className="size-6 text-brand-700" aria-hidden="true" />}
+            >
+              Yes
+            </Fact>
+            <Fact
+              term="Lessons"
+              icon={<BookOpen className="size-6 text-brand-700" aria-hidden="true" />}
+            >
+              {data.lessons.length}
+            </Fact>
+          </dl>
+          <StartAction course={data} />
+        </aside>
+      </div>
+    </article>
+  );
+}

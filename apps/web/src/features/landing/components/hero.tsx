@@ -1,0 +1,48 @@
+import { messages } from '@ishuri/contract';
+import { ArrowRight, Award, BookOpenCheck, Sparkles } from 'lucide-react';
+import { ButtonLink } from '../../../components/button';
+import { useSession } from '../../../lib/auth';
+
+const highlights = [
+  { Icon: Sparkles, label: 'Personalized courses' },
+  { Icon: BookOpenCheck, label: 'Saved progress' },
+  { Icon: Award, label: 'Verifiable certificates' },
+] as const;
+
+/** The welcome: Start Learning Now goes to the dashboard's courses, or the free ones. */
+export function Hero() {
+  const session = useSession();
+  return (
+    <section className="bg-gradient-to-b from-brand-50 via-white to-white">
+      <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+          {messages.landingWelcome}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 sm:text-xl">
+          {messages.landingHeroText}
+        </p>
+        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <ButtonLink
+            to={session ? '/dashboard/start-learning' : '/explore-course'}
+            size="lg"
+            className="w-full sm:w-auto"
+          >
+            Start Learning Now
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </ButtonLink>
+          <ButtonLink to="/business" variant="secondary" size="lg" className="w-full sm:w-auto">
+            See plans
+          </ButtonLink>
+        </div>
+        <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-3 text-slate-700">
+          {highlights.map(({ Icon, label }) => (
+            <li key={label} className="flex items-center gap-2">
+              <Icon className="size-5 text-brand-700" aria-hidden="true" />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

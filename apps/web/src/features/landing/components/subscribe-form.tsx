@@ -1,0 +1,106 @@
+import { messages } from '@ishuri/contract';
+import { CheckCircle2, Mail } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { cn } from '../../../lib/cn';
+import { useSubscribe } from '../api/subscribe';
+import { checkEmail, SUBSCRIBE_SUCCESS_MS, subscribeFailure } from '../subscribe-state';
+import type { SubscribeStatus } from '../subscribe-state';
+
+/**
+ * The newsletter form: idle, loading, success or error (product.md §4). The success text hides
+ * after 5 seconds.
+ */
+export function SubscribeForm() {
+  const subscribe = useSubscribe();
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<SubscribeStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const fail = (message: string) => {
+    setStatus('error');
+    setError(message);
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'loading') return;
+    window.clearTimeout(timer.current);
+    const invalid = checkEmail(email);
+    if (invalid) {
+      fail(invalid);
+      return;
+    }
+    setStatus('loading');
+    setError(null);
+    try {
+      await subscribe.mutateAsync({ email: email.trim() });
+      setStatus('success');
+      setEmail('');
+      timer.current = window.setTimeout(() => setStatus('idle'), SUBSCRIBE_SUCCESS_MS);
+    } catch (failure) {
+      fail(subscribeFailure(failure));
+    }
+  };
+
+  const showError = status === 'error' && error;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} data-status={status}>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor={id} className="sr-only">
+          Email address
+        </label>
+        <div className="relative flex-1">
+          <Mail
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            ref={inputRef}
+            id={id}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={showError ? true : undefined}
+            aria-describedby={showError ? errorId : undefined}
+            className={cn(
+              'block min-h-12 w-full rounded-lg border bg-white py-2.5 pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500',
+              showError ? 'border-red-700' : 'border-slate-400',
+            )}
+          />
+        </div>
+        <Button type="submit" variant="secondary" size="lg" loading={status === 'loading'}>
+          Subscribe
+        </Button>
+      </div>
+      {showError && (
+        <p
+          id={errorId}
+          role="alert"
+          className="mt-3 rounded-md bg-white px-3 py-2 text-sm font-medium text-red-800"
+        >
+          {error}
+        </p>
+      )}
+      <div role="status" aria-live="polite" className="mt-3 empty:hidden">
+        {status === 'success' && (
+          <p className="flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm font-medium text-emerald-800">
+            <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+            {messages.subscribeSuccess}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { messages } from '@ishuri/contract';
+import { Award, BrainCircuit, LineChart, MonitorPlay } from 'lucide-react';
+
+const reasons = [
+  { Icon: BrainCircuit, title: 'Personalized', text: messages.whyPersonalizedText },
+  { Icon: MonitorPlay, title: 'Interactive', text: messages.whyInteractiveText },
+  { Icon: LineChart, title: 'Progress tracking', text: messages.whyProgressText },
+  { Icon: Award, title: 'Certificates', text: messages.whyCertificateText },
+] as const;
+
+/** Why learn with us: four reasons. */
+export function WhyLearn() {
+  return (
+    <section aria-labelledby="why-learn" className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <div className="max-w-2xl">
+          <h2 id="why-learn" className="text-3xl font-bold text-slate-900">
+            Why learn with us
+          </h2>
+          <p className="mt-3 text-lg text-slate-700">{messages.whyLearnIntro}</p>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map(({ Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <Icon className="size-8 text-brand-700" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
