@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -119,6 +121,13 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers are compressed for slow networks (the web app's files are precompressed at build).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   // Limits are applied per route by lib/rate-limit.ts.
   await app.register(rateLimit, { global: false });
