@@ -24,6 +24,7 @@ import { registerMailJobs } from './lib/mail-jobs';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 import authRoutes from './modules/auth/auth.routes';
+import contactRoutes from './modules/contact/contact.routes';
 import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
 import userRoutes from './modules/users/users.routes';
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
 
   await serveWebApp(app, config.webDist);
 
