@@ -27,6 +27,7 @@ import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
+import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
 
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(subscriberRoutes, { prefix: '/api/sub' });
 
   await serveWebApp(app, config.webDist);
 
