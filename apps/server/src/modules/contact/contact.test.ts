@@ -245,6 +245,21 @@ describe('admin: list, single, delete', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('documents every endpoint of this module', async () => {
+    const doc = await server.request('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/contact/send',
+        '/api/contact/all',
+        '/api/contact/single/{id}',
+        '/api/contact/delete/{id}',
+      ]),
+    );
+  });
+});
+
 describe('role matrix (abilities.ts decides)', () => {
   it('answers each endpoint as can(...) says, for visitor, learner, instructor and admin', async () => {
     const roles: (Role | 'visitor')[] = ['visitor', 'learner', 'instructor', 'admin'];

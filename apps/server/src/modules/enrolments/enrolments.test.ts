@@ -159,6 +159,21 @@ describe('own lists and counts', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('documents every endpoint of this module', async () => {
+    const doc = await server.request('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/enroll/create/{courseId}',
+        '/api/enroll/byUser',
+        '/api/enroll/number',
+        '/api/enroll/length',
+      ]),
+    );
+  });
+});
+
 describe('role matrix (abilities.ts decides)', () => {
   const roles: (Role | 'visitor')[] = ['visitor', 'learner', 'instructor', 'admin'];
 

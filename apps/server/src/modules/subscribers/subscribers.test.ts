@@ -190,6 +190,20 @@ describe('admin: list and remove', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('documents every endpoint of this module', async () => {
+    const doc = await server.request('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/sub/subscribe',
+        '/api/sub/subscribers',
+        '/api/sub/unsubscribe/{email}',
+      ]),
+    );
+  });
+});
+
 describe('role matrix (abilities.ts decides)', () => {
   it('answers each endpoint as can(...) says, for visitor, learner, instructor and admin', async () => {
     const roles: (Role | 'visitor')[] = ['visitor', 'learner', 'instructor', 'admin'];
