@@ -58,7 +58,7 @@ async function ensureFile(storage: Storage, key: string, make: () => Promise<Buf
   await storage.put(key, await make());
 }
 
-/** Runs tasks two at a time (the clips are encoded by ffmpeg; start-up must stay quick). */
+/** Runs tasks two at a time: quick on two cores, without starving the rest of the machine. */
 async function inPairs<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -72,26 +72,29 @@ async function ensureMedia(
   ctx: AppContext,
   options: SeedOptions,
 ): Promise<{ videos: Set<string>; available: boolean }> {
-  for (const course of demoCourses) {
-    await ensureFile(ctx.files, courseImageKey(course), () =>
-      renderCover(
-        {
-          label: course.courseType === 'free' ? 'FREE COURSE' : 'PREMIUM COURSE',
-          title: course.title,
-          subtitle: `Ishuri · Kigali · ${course.lessons.length} lessons`,
-        },
-        course.palette,
-      ),
-    );
-  }
-  for (const blog of demoBlogs) {
-    await ensureFile(ctx.files, blogImageKey(blog.key), () =>
-      renderCover({ label: 'ISHURI BLOG', title: blog.title }, blog.palette, {
-        width: 800,
-        height: 420,
-      }),
-    );
-  }
+  const covers: { key: string; make: () => Promise<Buffer> }[] = [
+    ...demoCourses.map((course) => ({
+      key: courseImageKey(course),
+      make: () =>
+        renderCover(
+          {
+            label: course.courseType === 'free' ? 'FREE COURSE' : 'PREMIUM COURSE',
+            title: course.title,
+            subtitle: `Ishuri · Kigali · ${course.lessons.length} lessons`,
+          },
+          course.palette,
+        ),
+    })),
+    ...demoBlogs.map((blog) => ({
+      key: blogImageKey(blog.key),
+      make: () =>
+        renderCover({ label: 'ISHURI BLOG', title: blog.title }, blog.palette, {
+          width: 800,
+          height: 420,
+        }),
+    })),
+  ];
+  await inPairs(covers, ({ key, make }) => ensureFile(ctx.files, key, make));
 
   const wanted = demoCourses.flatMap((course) =>
     course.lessons
