@@ -114,7 +114,7 @@ export function cardSvg(width: number, height: number, text: CardText, palette: 
   let y = Math.round((height - blockHeight) / 2);
   const parts: string[] = [];
   if (text.label) {
-    const pillWidth = Math.round(text.label.length * labelSize * 0.72 + labelSize * 1.6);
+    const pillWidth = Math.round(text.label.length * (labelSize * 0.8 + 1) + labelSize * 1.6);
     parts.push(
       `<rect x="${pad}" y="${y}" width="${pillWidth}" height="${Math.round(labelSize * 1.8)}" rx="${Math.round(labelSize * 0.9)}" fill="#ffffff" fill-opacity="0.92"/>`,
       `<text x="${pad + Math.round(labelSize * 0.8)}" y="${y + Math.round(labelSize * 1.28)}" font-family="${FONT}" font-size="${labelSize}" font-weight="700" letter-spacing="1" fill="${palette.from}">${escapeXml(text.label)}</text>`,
