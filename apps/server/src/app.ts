@@ -26,7 +26,10 @@ import { registerMailJobs } from './lib/mail-jobs';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 import authRoutes from './modules/auth/auth.routes';
+import contactRoutes from './modules/contact/contact.routes';
+import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
+import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
 
@@ -194,6 +197,9 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(subscriberRoutes, { prefix: '/api/sub' });
 
   await serveWebApp(app, config.webDist);
 
