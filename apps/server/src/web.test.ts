@@ -44,7 +44,7 @@ describe('serving the web app', () => {
   it('keeps a JSON 404 for unknown API paths and missing assets', async () => {
     const api = await get('/api/nope');
     expect(api.status).toBe(404);
-    expect((await api.json()).code).toBe('ROUTE_NOT_FOUND');
+    expect(((await api.json()) as { code: string }).code).toBe('ROUTE_NOT_FOUND');
     const asset = await get('/assets/missing-999.js');
     expect(asset.status).toBe(404);
   });
