@@ -92,7 +92,7 @@ export async function buildApp(
       mailDir: path.join(config.dataDir, 'mail'),
       print: options.print,
     }),
-    jobs: new JobQueue(database.db, app.log, config.jobPollMs),
+    jobs: new JobQueue(database.db, app.log, config.jobPollMs, config.jobRetryBaseMs),
     tokens: new TokenService(config.jwtSecret),
     files: createLocalStorage(path.join(config.dataDir, 'uploads')),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
