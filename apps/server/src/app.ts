@@ -24,7 +24,10 @@ import { registerMailJobs } from './lib/mail-jobs';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 import authRoutes from './modules/auth/auth.routes';
+import { registerCertificateJobs } from './modules/certificates/certificates.service';
+import certificateRoutes from './modules/certificates/certificates.routes';
 import healthRoutes from './modules/health/health.routes';
+import progressRoutes from './modules/progress/progress.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
 
@@ -101,6 +104,7 @@ export async function buildApp(
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
   registerMailJobs(ctx);
+  registerCertificateJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -186,6 +190,8 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(progressRoutes, { prefix: '/api/progress' });
+  await app.register(certificateRoutes, { prefix: '/api/certificate' });
 
   await serveWebApp(app, config.webDist);
 
