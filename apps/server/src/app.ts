@@ -26,9 +26,12 @@ import { registerMailJobs } from './lib/mail-jobs';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 import authRoutes from './modules/auth/auth.routes';
+import { registerCertificateJobs } from './modules/certificates/certificates.service';
+import certificateRoutes from './modules/certificates/certificates.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
+import progressRoutes from './modules/progress/progress.routes';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
@@ -96,7 +99,7 @@ export async function buildApp(
       mailDir: path.join(config.dataDir, 'mail'),
       print: options.print,
     }),
-    jobs: new JobQueue(database.db, app.log, config.jobPollMs),
+    jobs: new JobQueue(database.db, app.log, config.jobPollMs, config.jobRetryBaseMs),
     tokens: new TokenService(config.jwtSecret),
     files: createLocalStorage(path.join(config.dataDir, 'uploads')),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
@@ -105,6 +108,7 @@ export async function buildApp(
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
   registerMailJobs(ctx);
+  registerCertificateJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -200,6 +204,8 @@ export async function buildApp(
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(subscriberRoutes, { prefix: '/api/sub' });
+  await app.register(progressRoutes, { prefix: '/api/progress' });
+  await app.register(certificateRoutes, { prefix: '/api/certificate' });
 
   await serveWebApp(app, config.webDist);
 
