@@ -1,0 +1,143 @@
+import { messages } from '@ishuri/contract';
+import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { newUser, signInAs } from './support/users';
+
+const isSubscribeMail = (mail: { subject: string }) => /newsletter/i.test(mail.subject);
+
+test('Start Learning Now goes to /explore-course without a token', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.landingWelcome);
+  await page.getByRole('link', { name: 'Start Learning Now' }).click();
+  await expect(page).toHaveURL(/\/explore-course$/);
+});
+
+test('Start Learning Now leads a signed-in learner to the premium courses', async ({
+  page,
+  user,
+}) => {
+  await signInAs(page, user);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start Learning Now' })).toHaveAttribute(
+    'href',
+    '/dashboard/start-learning',
+  );
+});
+
+test('What We Do: the explainer plays muted, looping, by itself, with controls', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'What We Do' });
+  const video = section.locator('video');
+  await expect(video).toBeVisible();
+  const state = await video.evaluate((element: HTMLVideoElement) => ({
+    muted: element.muted,
+    loop: element.loop,
+    autoplay: element.autoplay,
+    controls: element.controls,
+    src: new URL(element.currentSrc || element.src).pathname,
+    captions: element.querySelector('track')?.kind,
+  }));
+  expect(state).toEqual({
+    muted: true,
+    loop: true,
+    autoplay: true,
+    controls: true,
+    src: '/uploads/media/explainer.webm',
+    captions: 'captions',
+  });
+  // The `muted` attribute itself is there: browsers allow autoplay from it.
+  await expect(video).toHaveAttribute('muted', '');
+  // The server generated the file at start and serves it: it loads and plays.
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.error)).toBeNull();
+
+  await section.getByRole('link', { name: 'Explore Our Courses' }).click();
+  await expect(page).toHaveURL(/\/explore-course$/);
+});
+
+test('a video that cannot be loaded shows a placeholder', async ({ page }) => {
+  await page.route('**/uploads/media/explainer.webm', (route) => route.abort('failed'));
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'What We Do' });
+  await expect(section.getByText(messages.explainerVideoUnavailable)).toBeVisible();
+  await expect(section.locator('video')).toHaveCount(0);
+});
+
+test.describe('newsletter', () => {
+  test('checks the address before sending it', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+    const input = form.getByLabel('Email address');
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/sub/subscribe')) sent += 1;
+    });
+
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('alert')).toHaveText(messages.emailRequired);
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toBeFocused();
+
+    await input.fill('not-an-address@nowhere');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('alert')).toHaveText(messages.emailInvalid);
+    expect(sent).toBe(0);
+  });
+
+  test('subscribes: loading, the success text for 5 seconds, the confirmation mail', async ({
+    page,
+  }) => {
+    const email = newUser().email.replace('learner-', 'reader-');
+    await page.goto('/');
+    const form = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+    const button = form.getByRole('button', { name: 'Subscribe' });
+    // Hold the request a moment to see the loading state (the real server answers it).
+    await page.route('**/api/sub/subscribe', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+
+    const since = Date.now();
+    await form.getByLabel('Email address').fill(email);
+    await button.click();
+    await expect(form.locator('form')).toHaveAttribute('data-status', 'loading');
+    await expect(button).toBeDisabled();
+
+    const success = form.getByText(messages.subscribeSuccess);
+    await expect(success).toBeVisible();
+    const shownAt = Date.now();
+    await expect(form.getByLabel('Email address')).toHaveValue('');
+    await expect(button).toBeEnabled();
+
+    const mail = await waitForMail(email, { since, match: isSubscribeMail });
+    expect(mail.text).toContain('/explore-course');
+
+    // Still shown just before 5 s, gone soon after.
+    await page.waitForTimeout(Math.max(0, 4000 - (Date.now() - shownAt)));
+    await expect(success).toBeVisible();
+    await expect(success).toBeHidden({ timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4500);
+    await expect(form.locator('form')).toHaveAttribute('data-status', 'idle');
+  });
+
+  test('a network failure says so', async ({ page }) => {
+    await page.route('**/api/sub/subscribe', (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    const form = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+    await form.getByLabel('Email address').fill(newUser().email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('alert')).toHaveText(messages.networkError);
+    await expect(form.locator('form')).toHaveAttribute('data-status', 'error');
+  });
+});
