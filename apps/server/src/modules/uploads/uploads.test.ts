@@ -439,6 +439,28 @@ describe('videos', () => {
   });
 });
 
+describe('malformed forms', () => {
+  it('answers 400 for a multipart body without a boundary or with broken parts', async () => {
+    const send = (contentType: string, body: string) =>
+      fetch(`${server.baseUrl}/api/course/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': contentType },
+        body,
+      });
+    const noBoundary = await send('multipart/form-data', 'title=x');
+    expect(noBoundary.status).toBe(400);
+    expect(await noBoundary.json()).toEqual({
+      error: messages.uploadMalformed,
+      code: 'UPLOAD_MALFORMED',
+    });
+    const garbage = await send('multipart/form-data; boundary=abc', '--abc\r\nnonsense');
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { code: string }).code).toMatch(
+      /^UPLOAD_(MALFORMED|INCOMPLETE)$/,
+    );
+  });
+});
+
 describe('refused uploads and the connection', () => {
   /** Sends a whole multipart body on one keep-alive connection and reads the answer. */
   function postOn(agent: http.Agent, body: Buffer, boundary: string, extra = {}) {
