@@ -12,8 +12,9 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   /**
-   * An admin token, signed in once per worker: sign-in is rate limited per e-mail (10 per
-   * 15 minutes) and per address (100), so tests share it instead of signing in each time.
+   * An admin token, signed in once for the run by the global setup: sign-in is rate limited per
+   * e-mail (10 per 15 minutes) and per address (100), and a new sign-in replaces the previous
+   * code, so tests share it instead of signing in each time.
    */
   adminToken: string;
 }
@@ -29,6 +30,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   adminToken: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
+      // Signed in once by the global setup; signing in again here is the fallback.
+      const shared = process.env.E2E_ADMIN_TOKEN;
+      if (shared) {
+        await use(shared);
+        return;
+      }
       const context = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
       const token = await tokenViaApi(context, e2eEnv.admin);
       await context.dispose();

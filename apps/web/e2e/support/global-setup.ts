@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { request } from '@playwright/test';
 import { startSmtpCapture } from './smtp-capture';
+import { tokenViaApi } from './users';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverDir = path.resolve(webDir, '../server');
@@ -113,5 +115,19 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
   process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
+
+  // The admin signs in once for the whole run: a sign-in replaces the previous code, so workers
+  // signing the same admin in at the same moment would spoil each other's codes.
+  try {
+    const context = await request.newContext({ baseURL });
+    process.env.E2E_ADMIN_TOKEN = await tokenViaApi(context, {
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    });
+    await context.dispose();
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
   return stop;
 }

@@ -7,7 +7,10 @@ interface FallbackImageProps {
   src: string | null | undefined;
   /** The text alternative; empty for an image that only decorates what its neighbours say. */
   alt: string;
-  /** The intrinsic size: the browser reserves the box before the image arrives (no layout shift). */
+  /**
+   * The intrinsic size: the browser reserves a box of this shape before the image arrives (no
+   * layout shift), and the placeholder takes the same shape.
+   */
   width: number;
   height: number;
   className?: string;
@@ -28,6 +31,7 @@ export function FallbackImage({
   eager = false,
 }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const aspectRatio = `${width} / ${height}`;
   if (!src || failedSrc === src) {
     return (
       <div
@@ -35,7 +39,7 @@ export function FallbackImage({
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}
         data-placeholder="true"
-        style={{ aspectRatio: `${width} / ${height}` }}
+        style={{ aspectRatio }}
         className={cn(
           'flex items-center justify-center bg-gradient-to-br from-brand-100 to-slate-200 text-brand-700',
           className,
@@ -54,6 +58,7 @@ export function FallbackImage({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailedSrc(src)}
+      style={{ aspectRatio }}
       className={cn('bg-slate-100 object-cover', className)}
     />
   );

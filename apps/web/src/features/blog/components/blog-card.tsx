@@ -13,13 +13,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       data-testid="blog-card"
     >
-      <FallbackImage
-        src={blog.imageUrl}
-        alt=""
-        width={640}
-        height={360}
-        className="aspect-video w-full"
-      />
+      <FallbackImage src={blog.imageUrl} alt="" width={800} height={420} className="w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <time dateTime={blog.createdAt} className="text-sm text-slate-600">
           {formatDate(blog.createdAt)}

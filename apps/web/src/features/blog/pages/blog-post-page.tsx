@@ -64,10 +64,10 @@ export default function BlogPostPage() {
       <FallbackImage
         src={post.imageUrl}
         alt={post.title}
-        width={1280}
-        height={720}
+        width={800}
+        height={420}
         eager
-        className="mt-8 aspect-video w-full rounded-2xl"
+        className="mt-8 w-full rounded-2xl"
       />
       <div
         className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800"

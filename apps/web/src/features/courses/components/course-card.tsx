@@ -16,13 +16,7 @@ export function CourseCard({ course }: { course: Course }) {
       data-testid="course-card"
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <FallbackImage
-        src={course.imageUrl}
-        alt=""
-        width={640}
-        height={360}
-        className="aspect-video w-full"
-      />
+      <FallbackImage src={course.imageUrl} alt="" width={800} height={400} className="w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <CourseTypeBadge type={course.courseType} className="self-start" />
         <h2 id={headingId} className="text-xl font-semibold break-words text-slate-900">

@@ -110,10 +110,10 @@ export default function CourseDetailPage() {
             <FallbackImage
               src={data.imageUrl}
               alt={data.title}
-              width={1280}
-              height={720}
+              width={800}
+              height={400}
               eager
-              className="aspect-video w-full rounded-2xl shadow-sm"
+              className="w-full rounded-2xl shadow-sm"
             />
           </div>
         </div>

@@ -37,9 +37,9 @@ export function FeaturedCourses() {
               <FallbackImage
                 src={course.imageUrl}
                 alt=""
-                width={640}
-                height={360}
-                className="aspect-video w-full"
+                width={800}
+                height={400}
+                className="w-full"
               />
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <CourseTypeBadge type={course.courseType} className="self-start" />
