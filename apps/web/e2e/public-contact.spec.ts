@@ -51,9 +51,11 @@ test('contact: validation toasts, "Sending...", the success toast, a cleared for
   await expect(toast(page, messages.emailInvalid)).toBeVisible();
   expect(sent).toBe(0);
 
-  // A valid message: hold it a moment to see the button while sending (the real server answers).
+  // A valid message, held until the button is seen while sending; then the real server answers.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/contact/send', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await held;
     await route.continue();
   });
   await form.getByLabel('Email').fill('aline@example.com');
@@ -63,6 +65,7 @@ test('contact: validation toasts, "Sending...", the success toast, a cleared for
   const sending = form.getByRole('button', { name: messages.sending });
   await expect(sending).toBeVisible();
   await expect(sending).toBeDisabled();
+  release();
 
   await expect(toast(page, messages.contactSent)).toBeVisible();
   for (const label of ['Full name', 'Email', 'Phone (optional)', 'Subject', 'Message']) {

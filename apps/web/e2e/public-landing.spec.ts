@@ -70,7 +70,9 @@ test('a video that cannot be loaded shows a placeholder', async ({ page }) => {
   await page.route('**/uploads/media/explainer.webm', (route) => route.abort('failed'));
   await page.goto('/');
   const section = page.getByRole('region', { name: 'What We Do' });
-  await expect(section.getByText(messages.explainerVideoUnavailable)).toBeVisible();
+  await expect(section.getByText(messages.explainerVideoUnavailable)).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(section.locator('video')).toHaveCount(0);
 });
 
@@ -102,9 +104,11 @@ test.describe('newsletter', () => {
     await page.goto('/');
     const form = page.getByRole('region', { name: 'Subscribe to our newsletter' });
     const button = form.getByRole('button', { name: 'Subscribe' });
-    // Hold the request a moment to see the loading state (the real server answers it).
+    // Hold the request until the loading state is seen; then the real server answers it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/sub/subscribe', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       await route.continue();
     });
 
@@ -113,6 +117,7 @@ test.describe('newsletter', () => {
     await button.click();
     await expect(form.locator('form')).toHaveAttribute('data-status', 'loading');
     await expect(button).toBeDisabled();
+    release();
 
     const success = form.getByText(messages.subscribeSuccess);
     await expect(success).toBeVisible();
