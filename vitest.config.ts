@@ -7,7 +7,7 @@ const serverTests = 'apps/server/src/**/*.test.ts';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
     projects: [

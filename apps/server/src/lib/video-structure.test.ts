@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SETUP_TIMEOUT } from '../test/content';
 import { paddedMp4, videoFile } from '../test/media';
 import { ContainerCheck } from './video-structure';
 import type { Container } from './video-structure';
@@ -52,7 +53,7 @@ beforeAll(async () => {
     { encoding: 'buffer', maxBuffer: 10 * 1024 * 1024 },
   );
   liveWebm = stdout;
-});
+}, SETUP_TIMEOUT);
 
 describe('ContainerCheck', () => {
   it('accepts whole MP4, QuickTime and WebM files, however they are cut into chunks', () => {

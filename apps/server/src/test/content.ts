@@ -7,6 +7,12 @@ import type { TestServer } from './server';
 
 /** Courses, lessons and sub-lessons made through the API, as their authors would. */
 
+/**
+ * For set-up hooks that start a server and make users and content: generous, because a busy
+ * machine (password hashing, migrations) can take far longer than an idle one.
+ */
+export const SETUP_TIMEOUT = 180_000;
+
 type FilePart = Parameters<typeof formOf>[1];
 
 export async function createCourse(

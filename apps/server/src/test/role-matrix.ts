@@ -1,7 +1,7 @@
 import { can } from '@ishuri/contract';
 import type { Action, Actor, Blog, Course, Lesson, Subject, SubLesson } from '@ishuri/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, createLesson, createSubLesson, enrol } from './content';
+import { SETUP_TIMEOUT, createCourse, createLesson, createSubLesson, enrol } from './content';
 import { createUser } from './factories';
 import type { TestUser } from './factories';
 import { formOf, videoFile } from './media';
@@ -139,7 +139,7 @@ export function describeRoleMatrix(rows: MatrixRow[]): void {
   let world: MatrixWorld;
   beforeAll(async () => {
     world = await buildWorld();
-  });
+  }, SETUP_TIMEOUT);
   afterAll(async () => {
     await world?.server.close();
   });

@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
+import { SETUP_TIMEOUT } from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { filesUnder, formOf, pngImage } from '../../test/media';
@@ -23,7 +24,7 @@ beforeAll(async () => {
     createUser(server, { role: 'instructor' }),
     createUser(server, { role: 'learner' }),
   ]);
-});
+}, SETUP_TIMEOUT);
 
 afterAll(async () => {
   await server?.close();
@@ -93,31 +94,31 @@ describe('blogs', () => {
   });
 
   it('lists posts newest first, pages them and counts them', async () => {
-    const s = await startTestServer();
-    try {
-      const author = await createUser(s, { role: 'admin' });
-      for (const title of ['Alpha', 'Beta', 'Gamma']) {
-        const created = await s.request('POST', '/api/blog/create', {
-          token: author.token,
-          form: formOf({ title, content: `About ${title.toLowerCase()}` }),
-        });
-        expect(created.status).toBe(201);
-      }
-      const all = await s.request('GET', '/api/blog/all');
-      expect(all.status).toBe(200);
-      expect(all.body.data.map((b: any) => b.title)).toEqual(['Gamma', 'Beta', 'Alpha']);
-      expect(all.body).not.toHaveProperty('total');
-      const page = await s.request('GET', '/api/blog/all?page=1&pageSize=2&sort=title:asc');
-      expect(page.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-      expect(page.body.data.map((b: any) => b.title)).toEqual(['Alpha', 'Beta']);
-      const filtered = await s.request('GET', '/api/blog/all?q=about%20gam');
-      expect(filtered.body.data.map((b: any) => b.title)).toEqual(['Gamma']);
-      expect(await s.request('GET', '/api/blog/number').then((r) => r.body)).toEqual({
-        data: { count: 3 },
-      });
-    } finally {
-      await s.close();
+    // Only these posts carry the marker; the other tests' posts share the server.
+    const marker = 'zqlisted';
+    const countBefore = (await server.request('GET', '/api/blog/number')).body.data.count;
+    for (const title of ['Alpha', 'Beta', 'Gamma']) {
+      await publish(title, `${marker} about ${title.toLowerCase()}`);
     }
+    const all = await server.request('GET', '/api/blog/all');
+    expect(all.status).toBe(200);
+    const ours = all.body.data
+      .map((b: any) => b.title)
+      .filter((t: string) => ['Alpha', 'Beta', 'Gamma'].includes(t));
+    expect(ours).toEqual(['Gamma', 'Beta', 'Alpha']);
+    expect(all.body).not.toHaveProperty('total');
+    const page = await server.request(
+      'GET',
+      `/api/blog/all?q=${marker}&page=1&pageSize=2&sort=title:asc`,
+    );
+    expect(page.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.body.data.map((b: any) => b.title)).toEqual(['Alpha', 'Beta']);
+    const filtered = await server.request('GET', `/api/blog/all?q=${marker}%20about%20gam`);
+    expect(filtered.body.data.map((b: any) => b.title)).toEqual(['Gamma']);
+    const counted = await server.request('GET', '/api/blog/number');
+    expect(counted.body).toEqual({ data: { count: countBefore + 3 } });
+    const [row] = await server.ctx.database.db.select({ n: count() }).from(blogs);
+    expect(counted.body.data.count).toBe(row!.n);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -5,7 +5,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, courses, enrolments, lessons, progress, subLessons } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { createCourse, createLesson, createSubLesson, enrol } from '../../test/content';
+import {
+  SETUP_TIMEOUT,
+  createCourse,
+  createLesson,
+  createSubLesson,
+  enrol,
+} from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { formOf, pngImage, videoFile } from '../../test/media';
@@ -26,7 +32,7 @@ beforeAll(async () => {
     createUser(server, { role: 'instructor' }),
     createUser(server, { role: 'learner' }),
   ]);
-});
+}, SETUP_TIMEOUT);
 
 afterAll(async () => {
   await server?.close();
@@ -111,17 +117,16 @@ describe('POST /api/course/create', () => {
 });
 
 describe('course lists', () => {
-  let s: TestServer;
+  // Only this block's courses carry the marker; the other tests' courses share the server.
+  const marker = 'zqlisted';
+  const mine = ['Algebra', 'Biology', 'Chemistry', 'Drawing', 'Economics'];
   let author: TestUser;
   let other: TestUser;
-  let reader: TestUser;
 
   beforeAll(async () => {
-    s = await startTestServer();
-    [author, other, reader] = await Promise.all([
-      createUser(s, { role: 'instructor' }),
-      createUser(s, { role: 'admin' }),
-      createUser(s, { role: 'learner' }),
+    [author, other] = await Promise.all([
+      createUser(server, { role: 'instructor' }),
+      createUser(server, { role: 'admin' }),
     ]);
     for (const [title, courseType, by] of [
       ['Algebra', 'free', author],
@@ -130,61 +135,75 @@ describe('course lists', () => {
       ['Drawing', 'premium', other],
       ['Economics', 'free', author],
     ] as const) {
-      await createCourse(s, by, { title, courseType, description: `All about ${title}` });
+      await createCourse(server, by, {
+        title,
+        courseType,
+        description: `${marker} about ${title}`,
+      });
     }
-  });
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  }, SETUP_TIMEOUT);
 
   const titles = (body: { data: Array<{ title: string }> }) => body.data.map((c) => c.title);
+  const ours = (body: { data: Array<{ title: string }> }) =>
+    titles(body).filter((title) => mine.includes(title));
 
   it('lists free courses to anyone, newest first', async () => {
-    const response = await s.request('GET', '/api/course/free');
+    const response = await server.request('GET', '/api/course/free');
     expect(response.status).toBe(200);
-    expect(titles(response.body)).toEqual(['Economics', 'Chemistry', 'Algebra']);
+    expect(ours(response.body)).toEqual(['Economics', 'Chemistry', 'Algebra']);
+    expect(response.body.data.every((c: any) => c.courseType === 'free')).toBe(true);
     expect(response.body).not.toHaveProperty('total');
   });
 
   it('lists premium courses to signed-in users only', async () => {
-    expect((await s.request('GET', '/api/course/premium')).status).toBe(401);
-    const response = await s.request('GET', '/api/course/premium', { token: reader.token });
+    expect((await server.request('GET', '/api/course/premium')).status).toBe(401);
+    const response = await server.request('GET', '/api/course/premium', { token: learner.token });
     expect(response.status).toBe(200);
-    expect(titles(response.body)).toEqual(['Drawing', 'Biology']);
+    expect(ours(response.body)).toEqual(['Drawing', 'Biology']);
+    expect(response.body.data.every((c: any) => c.courseType === 'premium')).toBe(true);
   });
 
   it('lists all courses, with paging, filter and sort', async () => {
-    const all = await s.request('GET', '/api/course/all');
-    expect(titles(all.body)).toEqual(['Economics', 'Drawing', 'Chemistry', 'Biology', 'Algebra']);
+    const all = await server.request('GET', '/api/course/all');
+    expect(ours(all.body)).toEqual(['Economics', 'Drawing', 'Chemistry', 'Biology', 'Algebra']);
 
-    const page = await s.request('GET', '/api/course/all?page=2&pageSize=2&sort=title:asc');
+    const page = await server.request(
+      'GET',
+      `/api/course/all?q=${marker}&page=2&pageSize=2&sort=title:asc`,
+    );
     expect(page.body).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(titles(page.body)).toEqual(['Chemistry', 'Drawing']);
 
-    const filtered = await s.request('GET', '/api/course/all?q=ALL%20ABOUT%20b');
+    const filtered = await server.request(
+      'GET',
+      `/api/course/all?q=${marker.toUpperCase()}%20ABOUT%20b`,
+    );
     expect(titles(filtered.body)).toEqual(['Biology']);
     expect(filtered.body.total).toBe(1);
 
-    const bad = await s.request('GET', '/api/course/all?sort=owner:asc');
+    const bad = await server.request('GET', '/api/course/all?sort=owner:asc');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('BAD_SORT');
-    expect((await s.request('GET', '/api/course/all?pageSize=500')).status).toBe(400);
+    expect((await server.request('GET', '/api/course/all?pageSize=500')).status).toBe(400);
   });
 
   it('keeps the caller’s own courses with mine=true', async () => {
-    const mine = await s.request('GET', '/api/course/all?mine=true', { token: author.token });
-    expect(mine.status).toBe(200);
-    expect(titles(mine.body)).toEqual(['Economics', 'Biology', 'Algebra']);
-    const adminMine = await s.request('GET', '/api/course/all?mine=true', { token: other.token });
-    expect(titles(adminMine.body)).toEqual(['Drawing', 'Chemistry']);
-    expect((await s.request('GET', '/api/course/all?mine=true')).status).toBe(401);
-    const learnerMine = await s.request('GET', '/api/course/all?mine=true', {
-      token: reader.token,
+    const own = await server.request('GET', '/api/course/all?mine=true', { token: author.token });
+    expect(own.status).toBe(200);
+    expect(titles(own.body)).toEqual(['Economics', 'Biology', 'Algebra']);
+    const adminOwn = await server.request('GET', '/api/course/all?mine=true', {
+      token: other.token,
     });
-    expect(learnerMine.status).toBe(403);
-    const notMine = await s.request('GET', '/api/course/all?mine=false', { token: reader.token });
-    expect(notMine.body.data).toHaveLength(5);
+    expect(titles(adminOwn.body)).toEqual(['Drawing', 'Chemistry']);
+    expect((await server.request('GET', '/api/course/all?mine=true')).status).toBe(401);
+    const learnerOwn = await server.request('GET', '/api/course/all?mine=true', {
+      token: learner.token,
+    });
+    expect(learnerOwn.status).toBe(403);
+    const notMine = await server.request('GET', '/api/course/all?mine=false', {
+      token: learner.token,
+    });
+    expect(ours(notMine.body)).toHaveLength(5);
   });
 });
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, subLessons } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { createCourse, createLesson, createSubLesson } from '../../test/content';
+import { SETUP_TIMEOUT, createCourse, createLesson, createSubLesson } from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { filesUnder, formOf, pngImage, videoFile } from '../../test/media';
@@ -34,7 +34,7 @@ beforeAll(async () => {
       courseType: 'free',
     })
   ).id;
-});
+}, SETUP_TIMEOUT);
 
 afterAll(async () => {
   await server?.close();
@@ -301,7 +301,7 @@ describe('sub-lessons', () => {
 
   beforeAll(async () => {
     lessonId = (await createLesson(server, owner, courseId, { title: 'Parent' })).id;
-  });
+  }, SETUP_TIMEOUT);
 
   it('adds text and video sub-lessons in creation order', async () => {
     const text = await server.request('POST', `/api/sublesson/create/${lessonId}`, {

@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs, courses, lessons } from '../../db/schema';
+import { SETUP_TIMEOUT } from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import {
@@ -39,7 +40,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   courseId = created.body.data.id;
-});
+}, SETUP_TIMEOUT);
 
 afterAll(async () => {
   await server?.close();
@@ -401,12 +402,12 @@ describe('videos', () => {
     // The server has started writing the file (a temporary part file exists)...
     await expect
       .poll(async () => (await filesUnder(uploadsDir)).some((f) => f.endsWith('.part')), {
-        timeout: 5000,
+        timeout: 20_000,
       })
       .toBe(true);
     // ...when the client goes away.
     request.destroy();
-    await expect.poll(() => filesUnder(uploadsDir), { timeout: 5000 }).toEqual(filesBefore);
+    await expect.poll(() => filesUnder(uploadsDir), { timeout: 20_000 }).toEqual(filesBefore);
     expect(await rows()).toEqual(rowsBefore);
   });
 
