@@ -66,10 +66,26 @@ test('a free course card → its detail page → back to /explore-course', async
 
   const facts = page.getByRole('complementary', { name: 'About this course' });
   await expect(facts.getByRole('definition').first()).toHaveText(messages.selfPaced);
-  await expect(facts.getByRole('definition').nth(1)).toHaveText('Yes');
+  // A free course gives no certificate (pricing: "Free: no certificate").
+  await expect(facts.getByRole('definition').nth(1)).toHaveText(messages.certificateWithPremium);
 
   await page.getByRole('link', { name: 'Back to courses' }).click();
   await expect(page).toHaveURL(/\/explore-course$/);
+});
+
+test('a premium course page says it comes with a certificate', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourse(request, adminToken, {
+    title: `Bookkeeping ${uniqueTag()}`,
+    description: 'Ledgers for a small shop.',
+    courseType: 'premium',
+  });
+  await page.goto(`/course/${course.id}`);
+  const facts = page.getByRole('complementary', { name: 'About this course' });
+  await expect(facts.getByRole('definition').nth(1)).toHaveText(messages.certificateIncluded);
 });
 
 test('a course without an image shows the placeholder', async ({ page, request, adminToken }) => {

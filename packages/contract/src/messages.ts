@@ -30,6 +30,9 @@ export const messages = {
   officeHours: '9:00AM - 18:00 PM',
   location: 'Kigali, Rwanda',
   selfPaced: 'Self-paced',
+  // A course page's certificate fact: premium courses give one, free courses do not (pricing).
+  certificateIncluded: 'Yes',
+  certificateWithPremium: 'With Premium courses only',
   help: 'Help',
 
   // Error catalogue (product.md §8)

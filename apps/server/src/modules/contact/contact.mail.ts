@@ -18,7 +18,7 @@ export function contactNoticeMail(
   appUrl: string,
 ): Template {
   const subject = `New contact message on Ishuri: ${oneLine(message.subject).slice(0, 120)}`;
-  const link = `${appUrl}/contact/${message.id}`;
+  const link = `${appUrl}/dashboard/contact/${message.id}`;
   const details = [
     `From: ${message.fullName} <${message.email}>`,
     ...(message.phone ? [`Phone: ${message.phone}`] : []),

@@ -70,6 +70,8 @@ describe('POST /api/contact/send', () => {
       expect(mail.subject).toContain('Ishuri');
       // Pressing Reply answers the person who wrote.
       expect(mail.replyTo?.value[0]?.address).toBe(body.email);
+      // The link opens the message in the admin's dashboard.
+      expect(mail.text).toMatch(/\/dashboard\/contact\/[0-9a-f-]{36}/);
       expect(mail.text).toContain('Jean <b>Bosco</b>');
       expect(mail.text).toContain(body.message);
       expect(mail.text).toContain(body.subject);

@@ -140,7 +140,9 @@ export default function CourseDetailPage() {
               term="Certificate"
               icon={<Award className="size-6 text-brand-700" aria-hidden="true" />}
             >
-              Yes
+              {data.courseType === 'premium'
+                ? messages.certificateIncluded
+                : messages.certificateWithPremium}
             </Fact>
             <Fact
               term="Lessons"
