@@ -1,6 +1,6 @@
 import { messages } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
 import type { LearnItem } from '../learning-path';
 import { LessonVideo } from './lesson-video';
@@ -18,8 +18,6 @@ interface ItemViewProps {
   onVideoEnded: () => void;
   onPrevious: () => void;
   onNext: () => void;
-  /** Shown under the item (the certificate or the end of a free course). */
-  footer?: ReactNode;
 }
 
 /** The content pane: the open item's title, description and text or video, and the actions. */
@@ -35,10 +33,23 @@ export function ItemView({
   onVideoEnded,
   onPrevious,
   onNext,
-  footer,
 }: ItemViewProps) {
+  // Another item opened (Next at the end of a long text): bring its title into view.
+  const article = useRef<HTMLElement>(null);
+  const shown = useRef(item.id);
+  useEffect(() => {
+    if (shown.current === item.id) return;
+    shown.current = item.id;
+    const top = article.current?.getBoundingClientRect().top ?? 0;
+    if (top < 64) article.current?.scrollIntoView({ block: 'start' });
+  }, [item.id]);
+
   return (
-    <article aria-labelledby={`item-${item.id}`} className="min-w-0 space-y-6">
+    <article
+      ref={article}
+      aria-labelledby={`item-${item.id}`}
+      className="min-w-0 scroll-mt-24 space-y-6"
+    >
       <header className="space-y-2">
         <p className="text-sm font-medium text-slate-600">
           {item.kind === 'subLesson' ? 'Sub-lesson' : 'Lesson'} · {item.index + 1} of {total}
@@ -79,7 +90,6 @@ export function ItemView({
           </Button>
         </nav>
       </div>
-      {footer}
     </article>
   );
 }

@@ -123,7 +123,7 @@ export default function LearnPage() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       {readable ? (
         <Player
           key={`${data.id}:${viewer ?? 'guest'}`}
