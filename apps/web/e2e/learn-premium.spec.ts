@@ -95,6 +95,7 @@ test('a learner enrols in a premium course, learns in order, and earns a verifia
   const player = page.locator('video');
   await expect(player).toHaveCSS('height', '400px');
   await expect(player).toHaveAttribute('controls', '');
+  await expectNoSeriousA11yViolations(page, 'learn page, video item');
   await expect(entry(page, 'Choosing a chart')).toHaveAttribute('aria-disabled', 'true');
   await player.evaluate(async (element: HTMLVideoElement) => {
     element.muted = true;
