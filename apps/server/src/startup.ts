@@ -6,14 +6,16 @@ import { ensureExplainerVideo } from './lib/explainer-video';
 /**
  * Work done once at start, after the first admin exists: the landing page's explainer video,
  * and the demo catalogue when configured (SEED_DEMO, on by default for the embedded database)
- * and the database has no course yet.
+ * on the first start (the one that created the first admin) with no course yet. Later starts
+ * never seed again, so courses an admin deleted do not come back; `npm run seed` still can.
  */
 export async function runStartupTasks(
   ctx: AppContext,
+  options: { firstStart: boolean },
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<void> {
   await ensureExplainerVideo(ctx);
-  if (!ctx.config.seedDemo) return;
+  if (!ctx.config.seedDemo || !options.firstStart) return;
   const [anyCourse] = await ctx.database.db.select({ id: courses.id }).from(courses).limit(1);
   if (anyCourse) return;
   try {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = await createUser(server, { role: 'admin' });
   // A later admin must not become the owner: the first admin owns the catalogue.
   await createUser(server, { role: 'admin' });
-  await runStartupTasks(server.ctx, (line) => printed.push(line));
+  await runStartupTasks(server.ctx, { firstStart: true }, (line) => printed.push(line));
   // Real images and videos are made here: give a busy machine time.
 }, 120_000);
 
@@ -174,7 +174,7 @@ describe('seeding again', () => {
     const again = await seedDemo(server.ctx);
     expect(again).toMatchObject({ courses: 0, lessons: 0, subLessons: 0, blogs: 0 });
     const lines: string[] = [];
-    await runStartupTasks(server.ctx, (line) => lines.push(line));
+    await runStartupTasks(server.ctx, { firstStart: true }, (line) => lines.push(line));
     expect(lines).toEqual([]);
 
     const after = await snapshot(server);
@@ -205,7 +205,7 @@ describe('with SEED_DEMO off, and without a working ffmpeg', () => {
 
   it('creates no catalogue at start, but still makes the explainer', async () => {
     const lines: string[] = [];
-    await runStartupTasks(other.ctx, (line) => lines.push(line));
+    await runStartupTasks(other.ctx, { firstStart: true }, (line) => lines.push(line));
     expect(lines).toEqual([]);
     expect((await snapshot(other)).courses).toHaveLength(0);
     expect(await other.ctx.files.stat(EXPLAINER_KEY)).not.toBeNull();
@@ -237,4 +237,21 @@ describe('with SEED_DEMO off, and without a working ffmpeg', () => {
       .where(inArray(courses.id, ids));
     expect(same).toHaveLength(ids.length);
   }, 60_000);
+});
+
+describe('a later start with no courses', () => {
+  let later: TestServer;
+  beforeAll(async () => {
+    later = await startTestServer({ seedDemo: true });
+  }, 120_000);
+  afterAll(async () => {
+    await later?.close();
+  });
+
+  it('does not bring the demo back once the first start is over', async () => {
+    const lines: string[] = [];
+    await runStartupTasks(later.ctx, { firstStart: false }, (line) => lines.push(line));
+    expect(lines).toEqual([]);
+    expect((await snapshot(later)).courses).toHaveLength(0);
+  });
 });

@@ -42,7 +42,7 @@ export async function sendContactMessage(ctx: AppContext, input: SendContactInpu
       await queueMail(
         ctx,
         tx,
-        { to: admin.email, ...contactNoticeMail(row!, ctx.config.appUrl) },
+        { to: admin.email, replyTo: row!.email, ...contactNoticeMail(row!, ctx.config.appUrl) },
         `contact:${row!.id}:${admin.id}`,
       );
     }

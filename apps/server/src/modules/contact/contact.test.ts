@@ -68,6 +68,8 @@ describe('POST /api/contact/send', () => {
     for (const to of [admin.email, otherAdmin.email]) {
       const mail = await smtp.waitFor(to, (m) => (m.text ?? '').includes(body.email));
       expect(mail.subject).toContain('Ishuri');
+      // Pressing Reply answers the person who wrote.
+      expect(mail.replyTo?.value[0]?.address).toBe(body.email);
       expect(mail.text).toContain('Jean <b>Bosco</b>');
       expect(mail.text).toContain(body.message);
       expect(mail.text).toContain(body.subject);
