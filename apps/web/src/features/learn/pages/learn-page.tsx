@@ -83,17 +83,20 @@ export default function LearnPage() {
     await queryClient.invalidateQueries({ queryKey: myEnrolmentsKey(viewer) });
   };
 
-  // Signed-in users who open a free course are enrolled in it (decisions.md §4).
+  // Signed-in users who open a free course are enrolled in it (decisions.md §4). Should that
+  // fail, their progress is still saved (free courses are open to everyone); the next visit
+  // tries again.
   const autoEnrolled = useRef<string | null>(null);
+  const enrolQuietly = enrol.mutate;
   const needsAutoEnrol =
     signedIn && data?.courseType === 'free' && enrolments.isSuccess && !enrolled;
   useEffect(() => {
     if (!needsAutoEnrol || !data || autoEnrolled.current === data.id) return;
     autoEnrolled.current = data.id;
-    enrol.mutate(data.id, {
+    enrolQuietly(data.id, {
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey(viewer) }),
     });
-  }, [needsAutoEnrol, data, enrol, queryClient, viewer]);
+  }, [needsAutoEnrol, data, enrolQuietly, queryClient, viewer]);
 
   const enrolInPremium = async () => {
     if (!data) return;
