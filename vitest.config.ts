@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = 'apps/server/src/**/*.test.ts';
+const webUnitTests = 'apps/web/src/**/*.test.ts';
 
 // The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; each test
 // file gets its own fresh database either way.
@@ -15,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['packages/*/src/**/*.test.ts', serverTests],
+          include: ['packages/*/src/**/*.test.ts', webUnitTests, serverTests],
           env: { TEST_DB: 'pglite' },
         },
       },

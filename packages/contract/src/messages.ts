@@ -149,6 +149,28 @@ export const messages = {
   errorScreenHint: 'Something went wrong while showing this page. Please try again.',
   dashboardIntro: 'Your courses, progress and certificates will appear here.',
 
+  // Web app: the learning player and certificate verification
+  guestInvite: 'Create a free account to save your progress and earn certificates.',
+  courseNotFoundHint: 'This course does not exist or is no longer available.',
+  noLessonsYet: 'This course has no lessons yet. Please come back soon.',
+  lockedItem: 'Complete the earlier lessons to open this one.',
+  itemHasNoContent: 'This lesson has no content yet.',
+  videoUnavailable: 'This video cannot be played right now.',
+  progressSaveFailed: 'Your progress could not be saved. Please try again.',
+  enrolToLearn: 'Enrol in this course to open its lessons and track your progress.',
+  courseCompletedCertificate:
+    'You have completed every lesson of this course. Your certificate is waiting for you.',
+  freeCourseCompleted:
+    'Well done, you have completed this free course! Free courses come without a certificate: take a premium course to earn one.',
+  guestCourseCompleted:
+    'Well done, you have reached the end of this course! Create a free account to keep your progress next time.',
+  certificateReady: (code: string) => `Your certificate ${code} is ready.`,
+  verifyIntro: 'Check that a certificate issued by Ishuri is genuine.',
+  verifyValid: 'This certificate is genuine. It was issued by Ishuri.',
+  verifyNotFound:
+    'No certificate matches this code. Check that it was typed exactly as printed on the certificate.',
+  verifyLoadFailed: 'Failed to verify the certificate. Please try again later.',
+
   // The server's own sentences
   invalidCredentials: 'Invalid email or password',
   verificationCodeExpired: 'verification code expired',

@@ -37,7 +37,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         return;
       }
       const context = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
-      const token = await tokenViaApi(context, e2eEnv.admin);
+      // Workers that start together sign the admin in at the same moment, and a new sign-in
+      // replaces the other's code: try again after a short, random pause.
+      let token: string | null = null;
+      for (let attempt = 1; token === null; attempt += 1) {
+        try {
+          token = await tokenViaApi(context, e2eEnv.admin);
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
+        }
+      }
       await context.dispose();
       await use(token);
     },

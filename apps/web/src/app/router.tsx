@@ -33,6 +33,8 @@ const publicPages: RouteObject[] = [
     lazy: page(() => import('../features/courses/pages/course-detail-page')),
   },
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
+  { path: 'learn/:courseId', lazy: page(() => import('../features/learn/pages/learn-page')) },
+  { path: 'verify/:code', lazy: page(() => import('../features/verify/pages/verify-page')) },
 ];
 
 /** Sign-in screens: only for visitors (a stored token goes to /dashboard). */

@@ -1,0 +1,117 @@
+import { messages } from '@ishuri/contract';
+import type { Certificate } from '@ishuri/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Award, PartyPopper } from 'lucide-react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { Button, ButtonLink } from '../../../components/button';
+import { getMyCertificates } from '../api/get-my-certificates';
+import { upsertProgress } from '../api/upsert-progress';
+
+export const MY_CERTIFICATES_PATH = '/dashboard/myCertificate';
+export const PREMIUM_COURSES_PATH = '/dashboard/start-learning';
+
+function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="space-y-3 rounded-2xl border border-green-300 bg-green-50 p-5 text-green-950"
+    >
+      <h3 className="flex items-center gap-2 text-lg font-bold">
+        {icon}
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+interface CertificatePanelProps {
+  courseId: string;
+  courseTitle: string;
+  lastItemId: string;
+}
+
+/**
+ * A completed premium course: Get Certificate saves the last item once more (upsert), which
+ * issues the certificate if this completes the course, then finds the learner's certificate for
+ * the course (issued when its last item was completed) and links to it.
+ */
+async function fetchCertificate({ courseId, courseTitle, lastItemId }: CertificatePanelProps) {
+  const answer = await upsertProgress(courseId, lastItemId);
+  const issuedNow = answer.data.completed ? answer.data.certificateId : null;
+  const mine = await getMyCertificates();
+  const found =
+    (issuedNow ? mine.find((certificate) => certificate.id === issuedNow) : undefined) ??
+    mine.find(
+      (certificate) =>
+        certificate.course.courseType === 'premium' && certificate.course.title === courseTitle,
+    );
+  if (!found) throw new Error('no certificate for this course');
+  return found;
+}
+
+export function CertificatePanel(props: CertificatePanelProps) {
+  const [certificate, setCertificate] = useState<Certificate | null>(null);
+  const mutation = useMutation({ mutationFn: fetchCertificate });
+
+  const getCertificate = async () => {
+    try {
+      setCertificate(await mutation.mutateAsync(props));
+      toast.success(messages.certificateGenerated);
+    } catch {
+      toast.error(messages.certificateGenerateFailed);
+    }
+  };
+
+  return (
+    <Panel title="Course complete" icon={<Award className="size-5" aria-hidden="true" />}>
+      {certificate ? (
+        <p>{messages.certificateReady(certificate.certificateCode)}</p>
+      ) : (
+        <p>{messages.courseCompletedCertificate}</p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {!certificate && (
+          <Button onClick={() => void getCertificate()} loading={mutation.isPending}>
+            <Award className="size-4" aria-hidden="true" />
+            Get Certificate
+          </Button>
+        )}
+        {certificate && (
+          <>
+            <ButtonLink to={MY_CERTIFICATES_PATH}>My Certificates</ButtonLink>
+            <ButtonLink
+              to={`/verify/${encodeURIComponent(certificate.certificateCode)}`}
+              variant="secondary"
+            >
+              Verification page
+            </ButtonLink>
+          </>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+/** A completed free course: no certificate (decisions.md §4), an invitation to premium instead. */
+export function FreeCourseCompletePanel({ guest }: { guest: boolean }) {
+  return (
+    <Panel title="Course complete" icon={<PartyPopper className="size-5" aria-hidden="true" />}>
+      <p>{guest ? messages.guestCourseCompleted : messages.freeCourseCompleted}</p>
+      <div className="flex flex-wrap gap-3">
+        {guest ? (
+          <>
+            <ButtonLink to="/register">Create a free account</ButtonLink>
+            <ButtonLink to="/business" variant="secondary">
+              See the Premium plan
+            </ButtonLink>
+          </>
+        ) : (
+          <ButtonLink to={PREMIUM_COURSES_PATH}>Explore premium courses</ButtonLink>
+        )}
+      </div>
+    </Panel>
+  );
+}

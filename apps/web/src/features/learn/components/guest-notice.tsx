@@ -1,0 +1,23 @@
+import { messages } from '@ishuri/contract';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
+
+/** Guest mode: nothing is saved; an invitation to register. */
+export function GuestNotice() {
+  return (
+    <FormAlert tone="info">
+      <p className="font-semibold">{messages.guestMode}</p>
+      <p className="mt-1">
+        {messages.guestInvite}{' '}
+        <Link to="/register" className="font-semibold underline underline-offset-2">
+          Register for free
+        </Link>{' '}
+        or{' '}
+        <Link to="/login" className="font-semibold underline underline-offset-2">
+          log in
+        </Link>
+        .
+      </p>
+    </FormAlert>
+  );
+}

@@ -1,0 +1,95 @@
+import { messages } from '@ishuri/contract';
+import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/button';
+import type { LearnItem } from '../learning-path';
+import { LessonVideo } from './lesson-video';
+import { TextContent } from './text-content';
+
+interface ItemViewProps {
+  item: LearnItem;
+  total: number;
+  completed: boolean;
+  canMarkComplete: boolean;
+  canOpenPrevious: boolean;
+  canOpenNext: boolean;
+  busy: boolean;
+  onMarkComplete: () => void;
+  onVideoEnded: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/** The content pane: the open item's title, description and text or video, and the actions. */
+export function ItemView({
+  item,
+  total,
+  completed,
+  canMarkComplete,
+  canOpenPrevious,
+  canOpenNext,
+  busy,
+  onMarkComplete,
+  onVideoEnded,
+  onPrevious,
+  onNext,
+}: ItemViewProps) {
+  // Another item opened (Next at the end of a long text): bring its title into view.
+  const article = useRef<HTMLElement>(null);
+  const shown = useRef(item.id);
+  useEffect(() => {
+    if (shown.current === item.id) return;
+    shown.current = item.id;
+    const top = article.current?.getBoundingClientRect().top ?? 0;
+    if (top < 64) article.current?.scrollIntoView({ block: 'start' });
+  }, [item.id]);
+
+  return (
+    <article
+      ref={article}
+      aria-labelledby={`item-${item.id}`}
+      className="min-w-0 scroll-mt-24 space-y-6"
+    >
+      <header className="space-y-2">
+        <p className="text-sm font-medium text-slate-600">
+          {item.kind === 'subLesson' ? 'Sub-lesson' : 'Lesson'} · {item.index + 1} of {total}
+        </p>
+        <h2 id={`item-${item.id}`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {item.title}
+        </h2>
+        {item.description && <p className="text-slate-700">{item.description}</p>}
+      </header>
+
+      {item.contentType === 'video' && item.videoUrl ? (
+        <LessonVideo key={item.id} src={item.videoUrl} title={item.title} onEnded={onVideoEnded} />
+      ) : item.content?.trim() ? (
+        <TextContent text={item.content} />
+      ) : (
+        <p className="text-slate-600">{messages.itemHasNoContent}</p>
+      )}
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+        {completed ? (
+          <p className="inline-flex items-center gap-2 font-semibold text-green-800" role="status">
+            <CheckCircle2 className="size-5" aria-hidden="true" />
+            Completed
+          </p>
+        ) : (
+          <Button onClick={onMarkComplete} disabled={!canMarkComplete} loading={busy}>
+            Mark Complete
+          </Button>
+        )}
+        <nav aria-label="Lessons" className="ml-auto flex gap-2">
+          <Button variant="secondary" onClick={onPrevious} disabled={!canOpenPrevious || busy}>
+            <ChevronLeft className="size-4" aria-hidden="true" />
+            Previous
+          </Button>
+          <Button variant="secondary" onClick={onNext} disabled={!canOpenNext || busy}>
+            Next
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Button>
+        </nav>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { messages } from '@ishuri/contract';
+import { SearchX, TriangleAlert } from 'lucide-react';
+import { Button, ButtonLink } from '../../../components/button';
+import { pageTitle } from '../../../lib/site';
+
+/** GET /api/course/single answered 404: "Course Not Found". */
+export function CourseNotFound({ backTo }: { backTo: string }) {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <title>{pageTitle(messages.courseNotFound)}</title>
+      <SearchX className="size-12 text-slate-500" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">{messages.courseNotFound}</h1>
+      <p className="text-slate-700">{messages.courseNotFoundHint}</p>
+      <ButtonLink to={backTo} variant="secondary">
+        Browse courses
+      </ButtonLink>
+    </section>
+  );
+}
+
+/** Any other failure: "Failed to load course lessons. Please try again later." and Retry. */
+export function LessonsLoadError({
+  onRetry,
+  retrying,
+}: {
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <title>{pageTitle('Learn')}</title>
+      <TriangleAlert className="size-12 text-amber-600" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <p role="alert" className="text-slate-800">
+        {messages.lessonsLoadFailed}
+      </p>
+      <Button onClick={onRetry} loading={retrying}>
+        Retry
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
+import { useLearningPath } from '../use-learning-path';
+import type { LearnMode } from '../use-learning-path';
+import type { LearnItem } from '../learning-path';
+import { CertificatePanel, FreeCourseCompletePanel } from './completion-panel';
+import { GuestNotice } from './guest-notice';
+import { ItemView } from './item-view';
+import { OutlineSidebar } from './outline-sidebar';
+import { ProgressBar } from './progress-bar';
+import { CourseHeader } from './course-header';
+
+interface PlayerProps {
+  course: CourseWithLessons;
+  items: LearnItem[];
+  mode: LearnMode;
+  records?: ProgressRecord[];
+  viewer: string | null;
+}
+
+/** The learning player: outline, progress, the open item, and the end of the course. */
+export function Player({ course, items, mode, records, viewer }: PlayerProps) {
+  const path = useLearningPath({ courseId: course.id, items, mode, records, viewer });
+  const { currentIndex, currentItem, completed } = path;
+  const guest = mode === 'guest';
+  const lastItem = items.at(-1);
+
+  const completion = !path.allComplete ? null : course.courseType === 'premium' && !guest ? (
+    <CertificatePanel courseId={course.id} courseTitle={course.title} lastItemId={lastItem!.id} />
+  ) : (
+    <FreeCourseCompletePanel guest={guest} />
+  );
+
+  return (
+    <>
+      <CourseHeader course={course}>
+        <ProgressBar percent={path.percent} label="Course progress" />
+        {guest && <GuestNotice />}
+      </CourseHeader>
+      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <OutlineSidebar
+          items={items}
+          currentIndex={currentItem ? currentIndex : null}
+          isCompleted={(item) => completed.has(item.id)}
+          isOpenable={path.isOpenable}
+          onOpen={(index) => void path.open(index)}
+        />
+        <div className="min-w-0 space-y-6">
+          {completion}
+          {currentItem ? (
+            <ItemView
+              item={currentItem}
+              total={items.length}
+              completed={completed.has(currentItem.id)}
+              canMarkComplete={path.canMarkComplete(currentIndex)}
+              canOpenPrevious={path.isOpenable(currentIndex - 1)}
+              canOpenNext={path.isOpenable(currentIndex + 1)}
+              busy={path.busy}
+              onMarkComplete={() => void path.markComplete(currentIndex)}
+              onVideoEnded={() => void path.markComplete(currentIndex)}
+              onPrevious={() => void path.open(currentIndex - 1)}
+              onNext={() => void path.open(currentIndex + 1)}
+            />
+          ) : (
+            <p className="rounded-xl border border-slate-200 p-6 text-slate-700">
+              {messages.noLessonsYet}
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { can, messages } from '@ishuri/contract';
+import type { CourseWithLessons } from '@ishuri/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { actorOf, useSession } from '../../../lib/auth';
+import { useEnrol } from '../api/enrol';
+import { learnCourseKey, useLearnCourse } from '../api/get-course';
+import { myEnrolmentsKey, useMyEnrolments } from '../api/get-my-enrolments';
+import { useProgress } from '../api/get-progress';
+import { CourseHeader } from '../components/course-header';
+import { EnrolPanel } from '../components/enrol-panel';
+import { CourseNotFound, LessonsLoadError } from '../components/load-states';
+import { OutlineSidebar } from '../components/outline-sidebar';
+import { Player } from '../components/player';
+import { flattenItems } from '../learning-path';
+
+/** A premium course the reader may not open: its outline (all locked) and the Enrol action. */
+function LockedCourse({
+  course,
+  signedIn,
+  enrolling,
+  onEnrol,
+}: {
+  course: CourseWithLessons;
+  signedIn: boolean;
+  enrolling: boolean;
+  onEnrol: () => void;
+}) {
+  const items = useMemo(() => flattenItems(course.lessons), [course.lessons]);
+  return (
+    <>
+      <CourseHeader course={course} />
+      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <OutlineSidebar
+          items={items}
+          currentIndex={null}
+          isCompleted={() => false}
+          isOpenable={() => false}
+          onOpen={() => undefined}
+        />
+        <EnrolPanel signedIn={signedIn} enrolling={enrolling} onEnrol={onEnrol} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * /learn/{courseId}: the learning player (product.md §4 "Learning"). Open to visitors (guest
+ * mode on a free course). A signed-in reader's progress comes from the server, so a reload or
+ * another device continues where they were; opening a free course enrols them.
+ */
+export default function LearnPage() {
+  const { courseId = '' } = useParams();
+  const session = useSession();
+  const viewer = session?.id ?? null;
+  const signedIn = session !== null;
+  const queryClient = useQueryClient();
+
+  const course = useLearnCourse(courseId, viewer);
+  const enrolments = useMyEnrolments(viewer, signedIn);
+  const data = course.data;
+  const enrolled =
+    !!data && (enrolments.data ?? []).some((enrolment) => enrolment.courseId === data.id);
+  const readable =
+    !!data &&
+    can(actorOf(session), 'course:readContent', {
+      courseType: data.courseType,
+      ownerId: data.ownerId,
+      enrolled,
+    });
+  const saving = signedIn && readable;
+  const progress = useProgress(data?.id ?? courseId, viewer, saving && enrolments.isSuccess);
+  const items = useMemo(() => (data ? flattenItems(data.lessons) : []), [data]);
+
+  const enrol = useEnrol();
+  // The course first (its content is now readable), then the enrolment that unlocks it.
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: learnCourseKey(courseId, viewer) });
+    await queryClient.invalidateQueries({ queryKey: myEnrolmentsKey(viewer) });
+  };
+
+  // Signed-in users who open a free course are enrolled in it (decisions.md §4). Should that
+  // fail, their progress is still saved (free courses are open to everyone); the next visit
+  // tries again.
+  const autoEnrolled = useRef<string | null>(null);
+  const enrolQuietly = enrol.mutate;
+  const needsAutoEnrol =
+    signedIn && data?.courseType === 'free' && enrolments.isSuccess && !enrolled;
+  useEffect(() => {
+    if (!needsAutoEnrol || !data || autoEnrolled.current === data.id) return;
+    autoEnrolled.current = data.id;
+    enrolQuietly(data.id, {
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey(viewer) }),
+    });
+  }, [needsAutoEnrol, data, enrolQuietly, queryClient, viewer]);
+
+  const enrolInPremium = async () => {
+    if (!data) return;
+    try {
+      const answer = await enrol.mutateAsync(data.id);
+      toast.success(answer.message);
+      await refresh();
+    } catch {
+      toast.error(messages.enrolFailed);
+    }
+  };
+
+  if (course.error instanceof ApiError && course.error.status === 404) {
+    return <CourseNotFound backTo={signedIn ? '/dashboard/start-learning' : '/explore-course'} />;
+  }
+  const failed = [course, enrolments, progress].filter((query) => query.isError);
+  if (failed.length > 0) {
+    return (
+      <LessonsLoadError
+        retrying={failed.some((query) => query.isFetching)}
+        onRetry={() => failed.forEach((query) => void query.refetch())}
+      />
+    );
+  }
+  if (!data || (signedIn && enrolments.isPending) || (saving && progress.isPending)) {
+    return <PageSpinner />;
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      {readable ? (
+        <Player
+          key={`${data.id}:${viewer ?? 'guest'}`}
+          course={data}
+          items={items}
+          mode={signedIn ? 'learner' : 'guest'}
+          records={progress.data}
+          viewer={viewer}
+        />
+      ) : (
+        <LockedCourse
+          course={data}
+          signedIn={signedIn}
+          enrolling={enrol.isPending}
+          onEnrol={() => void enrolInPremium()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { messages } from '@ishuri/contract';
+import type { ProgressRecord } from '@ishuri/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { completeItem } from './api/complete-item';
+import { progressKey } from './api/get-progress';
+import {
+  canOpen,
+  earlierAllComplete,
+  itemsToCompleteBefore,
+  pathState,
+  percentComplete,
+  resumeIndex,
+} from './learning-path';
+import type { LearnItem } from './learning-path';
+
+export type LearnMode = 'learner' | 'guest';
+
+interface Options {
+  courseId: string;
+  items: LearnItem[];
+  /** `learner`: progress read from and saved on the server; `guest`: free movement, nothing saved. */
+  mode: LearnMode;
+  /** The learner's records (GET /api/progress/{courseId}); kept up to date by this hook. */
+  records?: ProgressRecord[];
+  /** The signed-in user's id (the progress query's key). */
+  viewer: string | null;
+}
+
+/**
+ * The learner's way through a course (product.md §4 "Learning"): which item is open, which are
+ * complete, which may be opened, and the actions that move on. A learner's completions are saved
+ * one by one, in order, and the cached records are updated from each answer; a guest's live in
+ * this screen only.
+ */
+export function useLearningPath({ courseId, items, mode, records, viewer }: Options) {
+  const queryClient = useQueryClient();
+  const guest = mode === 'guest';
+  const [guestDone, setGuestDone] = useState<ReadonlySet<string>>(() => new Set());
+  const serverDone = useMemo(
+    () => new Set((records ?? []).filter((r) => r.completed).map((r) => r.lessonId)),
+    [records],
+  );
+  const completed = guest ? guestDone : serverDone;
+
+  // A learner continues where they were: the first incomplete item (state from the server).
+  const [current, setCurrent] = useState(() => (guest ? 0 : resumeIndex(items, serverDone)));
+  const [visited, setVisited] = useState(current);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+
+  const state = pathState(items, completed, visited);
+  const currentIndex = Math.max(0, Math.min(current, items.length - 1));
+  const key = progressKey(courseId, viewer);
+
+  /** Saves the items in order; false (after telling the learner) when one is refused. */
+  const complete = useCallback(
+    async (toComplete: LearnItem[]): Promise<boolean> => {
+      if (toComplete.length === 0) return true;
+      if (guest) {
+        setGuestDone((done) => new Set([...done, ...toComplete.map((item) => item.id)]));
+        return true;
+      }
+      if (busyRef.current) return false;
+      busyRef.current = true;
+      setBusy(true);
+      try {
+        for (const item of toComplete) {
+          const answer = await completeItem(courseId, item.id);
+          queryClient.setQueryData<ProgressRecord[]>(key, (old = []) => [
+            ...old.filter((record) => record.lessonId !== item.id),
+            answer.data,
+          ]);
+        }
+        return true;
+      } catch (error) {
+        toast.error(errorMessage(error, messages.progressSaveFailed));
+        // Out of order: the server knows better (another device, a changed course).
+        if (error instanceof ApiError && error.status === 409) {
+          void queryClient.invalidateQueries({ queryKey: key });
+        }
+        return false;
+      } finally {
+        busyRef.current = false;
+        setBusy(false);
+      }
+    },
+    [guest, courseId, queryClient, key],
+  );
+
+  const isOpenable = (index: number) =>
+    index >= 0 && index < items.length && (guest || canOpen(index, state));
+
+  /** Opens an item; the incomplete items before it are completed first (product.md §4). */
+  const open = async (index: number) => {
+    if (!isOpenable(index) || busyRef.current) return;
+    if (!guest) {
+      const between = itemsToCompleteBefore(items, completed, index);
+      if (!(await complete(between))) return;
+    }
+    setCurrent(index);
+    setVisited((furthest) => Math.max(furthest, index));
+  };
+
+  const canMarkComplete = (index: number) => {
+    const item = items[index];
+    return !!item && !completed.has(item.id) && (guest || earlierAllComplete(index, state));
+  };
+
+  /** Mark Complete, or a video played to its end. */
+  const markComplete = async (index: number) => {
+    const item = items[index];
+    if (!item || !canMarkComplete(index)) return false;
+    return complete([item]);
+  };
+
+  return {
+    items,
+    currentIndex,
+    currentItem: items[currentIndex] ?? null,
+    completed,
+    percent: percentComplete(items, completed),
+    allComplete: items.length > 0 && items.every((item) => completed.has(item.id)),
+    busy,
+    isOpenable,
+    canMarkComplete,
+    open,
+    markComplete,
+  };
+}
+
+export type LearningPath = ReturnType<typeof useLearningPath>;

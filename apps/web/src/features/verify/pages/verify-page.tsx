@@ -1,0 +1,97 @@
+import { messages } from '@ishuri/contract';
+import dayjs from 'dayjs';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/button';
+import { PageSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { pageTitle } from '../../../lib/site';
+import { useCertificateVerification } from '../api/verify-certificate';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-slate-200 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="font-semibold break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * /verify/{code}: the public page a certificate's QR code opens. It shows what the certificate
+ * says (learner, course, date, code), or that no certificate has that code.
+ */
+export default function VerifyPage() {
+  const { code = '' } = useParams();
+  const verification = useCertificateVerification(code);
+  const notFound = verification.error instanceof ApiError && verification.error.status === 404;
+
+  let body: ReactNode;
+  if (verification.isPending) {
+    body = <PageSpinner />;
+  } else if (verification.data) {
+    const certificate = verification.data;
+    body = (
+      <>
+        <p className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900">
+          <ShieldCheck className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+          <span className="font-semibold">{messages.verifyValid}</span>
+        </p>
+        <dl className="rounded-xl border border-slate-200 bg-white px-5">
+          <Row label="Awarded to">{certificate.learnerName}</Row>
+          <Row label="Course">{certificate.courseTitle}</Row>
+          <Row label="Issued on">
+            <time dateTime={certificate.issuedAt}>
+              {dayjs(certificate.issuedAt).format('MMMM D, YYYY')}
+            </time>
+          </Row>
+          <Row label="Certificate code">
+            <span className="font-mono">{certificate.certificateCode}</span>
+          </Row>
+        </dl>
+      </>
+    );
+  } else if (notFound) {
+    body = (
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
+      >
+        <ShieldAlert className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+        <div className="space-y-1">
+          <p className="font-semibold">{messages.certificateNotFound}</p>
+          <p>{messages.verifyNotFound}</p>
+          <p className="text-sm">
+            Code: <span className="font-mono break-all">{code}</span>
+          </p>
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <p
+          role="alert"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          {messages.verifyLoadFailed}
+        </p>
+        <Button onClick={() => void verification.refetch()} loading={verification.isFetching}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:py-16">
+      <title>{pageTitle('Certificate verification')}</title>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold text-slate-900">Certificate verification</h1>
+        <p className="text-slate-700">{messages.verifyIntro}</p>
+      </header>
+      {body}
+    </section>
+  );
+}
