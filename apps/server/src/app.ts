@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -24,7 +26,13 @@ import { registerMailJobs } from './lib/mail-jobs';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 import authRoutes from './modules/auth/auth.routes';
+import { registerCertificateJobs } from './modules/certificates/certificates.service';
+import certificateRoutes from './modules/certificates/certificates.routes';
+import contactRoutes from './modules/contact/contact.routes';
+import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
+import progressRoutes from './modules/progress/progress.routes';
+import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
 
@@ -91,7 +99,7 @@ export async function buildApp(
       mailDir: path.join(config.dataDir, 'mail'),
       print: options.print,
     }),
-    jobs: new JobQueue(database.db, app.log, config.jobPollMs),
+    jobs: new JobQueue(database.db, app.log, config.jobPollMs, config.jobRetryBaseMs),
     tokens: new TokenService(config.jwtSecret),
     files: createLocalStorage(path.join(config.dataDir, 'uploads')),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
@@ -100,6 +108,7 @@ export async function buildApp(
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
   registerMailJobs(ctx);
+  registerCertificateJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +128,13 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers are compressed for slow networks (the web app's files are precompressed at build).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   // Limits are applied per route by lib/rate-limit.ts.
   await app.register(rateLimit, { global: false });
@@ -185,6 +201,11 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(subscriberRoutes, { prefix: '/api/sub' });
+  await app.register(progressRoutes, { prefix: '/api/progress' });
+  await app.register(certificateRoutes, { prefix: '/api/certificate' });
 
   await serveWebApp(app, config.webDist);
 

@@ -62,6 +62,8 @@ export interface Config {
   /** The built web app to serve, when it exists. */
   webDist?: string;
   jobPollMs: number;
+  /** First retry delay of a failed job (doubled on each attempt); 1 s when unset. */
+  jobRetryBaseMs?: number;
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;

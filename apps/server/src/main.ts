@@ -27,8 +27,8 @@ async function main() {
   await database.migrate();
   const app = await buildApp(config, { database, pollJobs: true });
   app.addHook('onClose', () => database.close());
-  await ensureFirstAdmin(app.ctx);
-  await runStartupTasks(app.ctx);
+  const firstStart = await ensureFirstAdmin(app.ctx);
+  await runStartupTasks(app.ctx, { firstStart });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Ishuri is running at ${config.appUrl}`);
   console.log(`  database: ${database.kind === 'pglite' ? config.pgliteDir : 'PostgreSQL'}`);

@@ -1,8 +1,31 @@
+import { courses } from './db/schema';
+import { seedDemo } from './demo/seed-demo';
 import type { AppContext } from './lib/context';
+import { ensureExplainerVideo } from './lib/explainer-video';
 
 /**
- * Work done once at start, after the first admin exists (the demo catalogue, when configured).
+ * Work done once at start, after the first admin exists: the landing page's explainer video,
+ * and the demo catalogue when configured (SEED_DEMO, on by default for the embedded database)
+ * on the first start (the one that created the first admin) with no course yet. Later starts
+ * never seed again, so courses an admin deleted do not come back; `npm run seed` still can.
  */
-export async function runStartupTasks(_ctx: AppContext): Promise<void> {
-  // The demo catalogue is added with the content API.
+export async function runStartupTasks(
+  ctx: AppContext,
+  options: { firstStart: boolean },
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<void> {
+  await ensureExplainerVideo(ctx);
+  if (!ctx.config.seedDemo || !options.firstStart) return;
+  const [anyCourse] = await ctx.database.db.select({ id: courses.id }).from(courses).limit(1);
+  if (anyCourse) return;
+  try {
+    const result = await seedDemo(ctx);
+    print(
+      `Demo catalogue created: ${result.freeCourses} free and ${result.premiumCourses} premium courses, ` +
+        `${result.lessons} lessons, ${result.subLessons} sub-lessons ` +
+        `(${result.videoItems} videos), ${result.blogs} blog posts.`,
+    );
+  } catch (error) {
+    ctx.log.error({ err: error }, 'the demo catalogue could not be created');
+  }
 }

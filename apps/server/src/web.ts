@@ -16,6 +16,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string | undefi
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets; the smallest accepted one is sent.
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       // Only hashed build assets are cached for long; index.html must always be fresh.

@@ -193,6 +193,22 @@ export const messages = {
   progressSaved: 'Progress saved.',
   itemNotInCourse: 'This lesson is not part of that course.',
   certificateNotFound: 'Certificate not found.',
+  progressItemNotFound: 'This lesson does not exist.',
+  courseCompleted: 'You have completed the course.',
+  progressIdsRequired: 'Both courseId and lessonId are required.',
+  progressValueInvalid: 'progress must be a number from 0 to 100.',
+
+  // The certificate (PDF and e-mail)
+  certificateHeading: 'Certificate of Completion',
+  certificateAwardedTo: 'This certifies that',
+  certificateCompletedCourse: 'has successfully completed the course',
+  certificateIssuedOn: (date: string) => `Issued on ${date}`,
+  certificateCodeLine: (code: string) => `Certificate code: ${code}`,
+  certificateVerifyAt: (url: string) => `Verify this certificate at ${url}`,
+  certificateMailSubject: (courseTitle: string) => `Your Ishuri certificate: ${courseTitle}`,
+  certificateMailGreeting: (firstName: string) => `Hello ${firstName},`,
+  certificateMailAttached: (courseTitle: string) =>
+    `Your certificate for "${courseTitle}" is attached to this e-mail as a PDF.`,
   serviceUnavailable: 'The service is temporarily unavailable.',
 } as const;
 

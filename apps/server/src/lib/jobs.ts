@@ -40,6 +40,7 @@ export class JobQueue {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly pollMs: number,
+    private readonly retryBaseMs = 1000,
   ) {}
 
   register(type: string, handler: JobHandler): void {
@@ -128,7 +129,7 @@ export class JobQueue {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = job.attempts >= job.max_attempts;
-      const delayMs = Math.min(2 ** job.attempts * 1000, 10 * 60 * 1000);
+      const delayMs = Math.min(2 ** job.attempts * this.retryBaseMs, 10 * 60 * 1000);
       this.log.warn(
         { jobId: job.id, type: job.type, attempt: job.attempts, err: message },
         'job failed',

@@ -16,6 +16,8 @@ export interface Mail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Where a reply goes, when not to the sender (e.g. the author of a contact message). */
+  replyTo?: string;
   /**
    * Printed to the console when mail goes to files (no SMTP_URL), so that a first-time user can
    * sign in without a mail server. Never printed when real SMTP is configured.
@@ -51,6 +53,7 @@ export function createMailer(options: MailerOptions): Mailer {
           text: mail.text,
           html: mail.html,
           attachments: mail.attachments,
+          replyTo: mail.replyTo,
         });
       },
       close: () => transport.close(),
@@ -67,6 +70,7 @@ export function createMailer(options: MailerOptions): Mailer {
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments,
+        replyTo: mail.replyTo,
       });
       await mkdir(options.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

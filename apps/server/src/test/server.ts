@@ -97,6 +97,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return { status: response.status, headers: response.headers, body: parsed as never, text };
     },
     async close() {
+      // Keep-alive sockets would otherwise hold close() until their time-out.
+      app.server.closeAllConnections();
       await app.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

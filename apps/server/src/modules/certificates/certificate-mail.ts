@@ -1,0 +1,32 @@
+import { messages } from '@ishuri/contract';
+import { escapeHtml, layout } from '../../lib/mail-templates';
+import type { Mail } from '../../lib/mailer';
+
+export interface CertificateMailInput {
+  firstName: string;
+  courseTitle: string;
+  certificateCode: string;
+  verifyUrl: string;
+}
+
+/** The mail that carries a new certificate (its PDF is attached by the caller). */
+export function certificateMail(input: CertificateMailInput): Omit<Mail, 'to' | 'attachments'> {
+  const subject = messages.certificateMailSubject(input.courseTitle);
+  const lines = [
+    messages.certificateMailGreeting(input.firstName),
+    messages.certificateGenerated,
+    messages.certificateMailAttached(input.courseTitle),
+    messages.certificateCodeLine(input.certificateCode),
+    messages.certificateVerifyAt(input.verifyUrl),
+  ];
+  const link = escapeHtml(input.verifyUrl);
+  return {
+    subject,
+    text: lines.join('\n\n'),
+    html: layout(
+      subject,
+      lines.slice(0, 4),
+      `<p><a href="${link}">${escapeHtml(lines[4]!)}</a></p>`,
+    ),
+  };
+}

@@ -1,0 +1,40 @@
+import type { Mail } from '../../lib/mailer';
+import { escapeHtml, layout } from '../../lib/mail-templates';
+
+type Template = Omit<Mail, 'to'>;
+
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+
+/** The notice an admin receives for a new contact message; every field the sender typed is escaped. */
+export function contactNoticeMail(
+  message: {
+    id: string;
+    fullName: string;
+    email: string;
+    phone: string;
+    subject: string;
+    message: string;
+  },
+  appUrl: string,
+): Template {
+  const subject = `New contact message on Ishuri: ${oneLine(message.subject).slice(0, 120)}`;
+  const link = `${appUrl}/contact/${message.id}`;
+  const details = [
+    `From: ${message.fullName} <${message.email}>`,
+    ...(message.phone ? [`Phone: ${message.phone}`] : []),
+    `Subject: ${message.subject}`,
+  ];
+  const text = [
+    'A visitor sent a message through the contact form.',
+    details.join('\n'),
+    message.message,
+    `Open it in the admin area: ${link}`,
+  ].join('\n\n');
+  const html = layout(
+    subject,
+    ['A visitor sent a message through the contact form.', ...details],
+    `<blockquote style="white-space:pre-wrap;border-left:4px solid #1d4ed8;margin:16px 0;padding:8px 16px;background:#f3f4f6">${escapeHtml(message.message)}</blockquote>
+<p><a href="${escapeHtml(link)}">Open it in the admin area</a></p>`,
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,84 @@
+import type { Actor } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { courses, enrolments } from '../../db/schema';
+import { authorize } from '../../lib/auth-guard';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { countAll } from '../../lib/pagination';
+import { presentEnrolment } from './enrolments.presenter';
+
+const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
+
+/** Postgres foreign-key violation (the course was deleted meanwhile). */
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: string }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Enrols the actor in a course, free or premium. Enrolling twice is not an error: the second
+ * call answers the existing enrolment with `created: false`.
+ */
+export async function enrol(ctx: AppContext, actor: Actor, courseId: string) {
+  authorize(actor, 'enrolment:create');
+  if (!isUuid(courseId)) throw courseNotFound();
+  const db = ctx.database.db;
+  const [course] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  if (!course) throw courseNotFound();
+  try {
+    const [inserted] = await db
+      .insert(enrolments)
+      .values({ userId: actor.id, courseId })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return { created: true, enrolment: presentEnrolment(inserted) };
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw courseNotFound();
+    throw error;
+  }
+  const [existing] = await db
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, courseId)))
+    .limit(1);
+  // Deleted between the two statements (the course went away): nothing left to enrol in.
+  if (!existing) throw courseNotFound();
+  return { created: false, enrolment: presentEnrolment(existing) };
+}
+
+/** The actor's own enrolments, newest first. */
+export async function listOwnEnrolments(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'enrolment:readOwn');
+  const rows = await ctx.database.db
+    .select()
+    .from(enrolments)
+    .where(eq(enrolments.userId, actor.id))
+    .orderBy(desc(enrolments.createdAt), desc(enrolments.courseId));
+  return rows.map(presentEnrolment);
+}
+
+export async function countOwnEnrolments(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'enrolment:readOwn');
+  const [row] = await ctx.database.db
+    .select({ n: countAll })
+    .from(enrolments)
+    .where(eq(enrolments.userId, actor.id));
+  return { count: row?.n ?? 0 };
+}
+
+/** Every enrolment on the platform (admin). */
+export async function countAllEnrolments(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'enrolment:countAll');
+  const [row] = await ctx.database.db.select({ n: countAll }).from(enrolments);
+  return { count: row?.n ?? 0 };
+}

@@ -1,0 +1,219 @@
+import type { Actor, ProgressRequest } from '@ishuri/contract';
+import { can, messages } from '@ishuri/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { courses, enrolments, lessons, progress, subLessons } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { issueCertificate } from '../certificates/certificates.service';
+import { presentProgress } from './progress.presenter';
+
+type ProgressRow = typeof progress.$inferSelect;
+
+const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
+const itemNotFound = () => notFound(messages.progressItemNotFound, 'ITEM_NOT_FOUND');
+
+async function findCourse(tx: Tx, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select({
+      id: courses.id,
+      title: courses.title,
+      courseType: courses.courseType,
+      ownerId: courses.ownerId,
+    })
+    .from(courses)
+    .where(eq(courses.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The items of a course in learning order (decisions.md §4): its lessons by position, each
+ * followed by its sub-lessons by position; equal positions keep creation order (ids are v7).
+ */
+export async function courseItems(tx: Tx, courseId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ lessonId: lessons.id, subLessonId: subLessons.id })
+    .from(lessons)
+    .leftJoin(subLessons, eq(subLessons.lessonId, lessons.id))
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id), asc(subLessons.position), asc(subLessons.id));
+  const items: string[] = [];
+  let lesson: string | null = null;
+  for (const row of rows) {
+    if (row.lessonId !== lesson) {
+      lesson = row.lessonId;
+      items.push(lesson);
+    }
+    if (row.subLessonId) items.push(row.subLessonId);
+  }
+  return items;
+}
+
+async function ownRecords(tx: Tx, userId: string, courseId: string): Promise<ProgressRow[]> {
+  return tx
+    .select()
+    .from(progress)
+    .where(and(eq(progress.userId, userId), eq(progress.courseId, courseId)));
+}
+
+/** GET /api/progress/{courseId}: the caller's records for the course's items, in order. */
+export async function listOwnProgress(ctx: AppContext, actor: Actor, courseId: string) {
+  const db = ctx.database.db;
+  const course = await findCourse(db, courseId);
+  if (!course) throw courseNotFound();
+  const [items, records] = await Promise.all([
+    courseItems(db, course.id),
+    ownRecords(db, actor.id, course.id),
+  ]);
+  const byItem = new Map(records.map((row) => [row.itemId, row]));
+  return items.flatMap((item) => {
+    const row = byItem.get(item);
+    return row ? [presentProgress(row)] : [];
+  });
+}
+
+/** A refused item: one of another course, or one that does not exist at all. */
+async function itemError(tx: Tx, itemId: string) {
+  const [lesson] = await tx
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.id, itemId))
+    .limit(1);
+  const [subLesson] = lesson
+    ? [lesson]
+    : await tx
+        .select({ id: subLessons.id })
+        .from(subLessons)
+        .where(eq(subLessons.id, itemId))
+        .limit(1);
+  return subLesson ? notFound(messages.itemNotInCourse, 'ITEM_NOT_IN_COURSE') : itemNotFound();
+}
+
+export interface ProgressOutcome {
+  record: ProgressRow;
+  /** True exactly when this call completed the course's last open item. */
+  courseCompleted: boolean;
+  /** The learner's certificate for the course, when this call completed it and one exists. */
+  certificateId: string | null;
+}
+
+/**
+ * Records progress on one item (POST /api/progress/complete and /upsert). The item must belong
+ * to the course, the learner may write progress there (free course, or enrolled, owner, admin),
+ * and every earlier item must be complete. `target` 100 completes the item; a lower value only
+ * saves how far the learner got. Completing is idempotent, and only the one call that really
+ * flips an item (INSERT … ON CONFLICT DO UPDATE … WHERE NOT completed) can complete the course:
+ * when it does, and the course is premium and the learner enrolled, the certificate is issued in
+ * the same transaction and its job kicked after commit.
+ */
+export async function recordProgress(
+  ctx: AppContext,
+  actor: Actor,
+  input: ProgressRequest,
+  target: number,
+): Promise<ProgressOutcome> {
+  if (!isUuid(input.courseId)) throw courseNotFound();
+  if (!isUuid(input.lessonId)) throw itemNotFound();
+  const itemId = input.lessonId.toLowerCase();
+  const completing = target >= 100;
+  const outcome = await ctx.database.db.transaction(async (tx): Promise<ProgressOutcome> => {
+    const course = await findCourse(tx, input.courseId);
+    if (!course) throw courseNotFound();
+    const [enrolment] = await tx
+      .select({ userId: enrolments.userId })
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, course.id)))
+      .limit(1);
+    const enrolled = enrolment !== undefined;
+    if (
+      !can(actor, 'progress:write', {
+        courseType: course.courseType,
+        ownerId: course.ownerId,
+        enrolled,
+      })
+    ) {
+      throw forbidden(messages.notEnrolled, 'NOT_ENROLLED');
+    }
+
+    const items = await courseItems(tx, course.id);
+    const index = items.indexOf(itemId);
+    if (index < 0) throw await itemError(tx, itemId);
+
+    const records = await ownRecords(tx, actor.id, course.id);
+    const done = new Set(records.filter((row) => row.completed).map((row) => row.itemId));
+    const existing = records.find((row) => row.itemId === itemId);
+    // Completing twice is harmless, and a completed item never goes back.
+    if (existing?.completed)
+      return { record: existing, courseCompleted: false, certificateId: null };
+    if (items.slice(0, index).some((item) => !done.has(item))) {
+      throw conflict(messages.progressOutOfOrder, 'PROGRESS_OUT_OF_ORDER');
+    }
+
+    const now = new Date();
+    const [written] = completing
+      ? await tx
+          .insert(progress)
+          .values({
+            userId: actor.id,
+            courseId: course.id,
+            itemId,
+            progress: 100,
+            completed: true,
+            completedAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [progress.userId, progress.itemId],
+            set: { progress: 100, completed: true, completedAt: now, updatedAt: now },
+            setWhere: eq(progress.completed, false),
+          })
+          .returning()
+      : await tx
+          .insert(progress)
+          .values({
+            userId: actor.id,
+            courseId: course.id,
+            itemId,
+            progress: Math.round(target),
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [progress.userId, progress.itemId],
+            set: {
+              progress: sql`greatest(${progress.progress}, excluded.progress)`,
+              updatedAt: now,
+            },
+            setWhere: eq(progress.completed, false),
+          })
+          .returning();
+    if (!written) {
+      // A concurrent call completed the item first: this one changed nothing.
+      const [current] = await tx
+        .select()
+        .from(progress)
+        .where(and(eq(progress.userId, actor.id), eq(progress.itemId, itemId)))
+        .limit(1);
+      return { record: current!, courseCompleted: false, certificateId: null };
+    }
+    if (!completing) return { record: written, courseCompleted: false, certificateId: null };
+
+    // The course is complete when every other item is: the earlier ones were checked above, and
+    // later ones can only be complete already if the course was reordered since.
+    const courseCompleted = items.every((item) => item === itemId || done.has(item));
+    const certificateId =
+      courseCompleted && course.courseType === 'premium' && enrolled
+        ? await issueCertificate(ctx, tx, actor.id, course)
+        : null;
+    return { record: written, courseCompleted, certificateId };
+  });
+  if (outcome.certificateId) void ctx.jobs.kick();
+  return outcome;
+}
+
+export function completionMessage(outcome: ProgressOutcome): string {
+  if (!outcome.courseCompleted) return messages.progressSaved;
+  return outcome.certificateId ? messages.certificateGenerated : messages.courseCompleted;
+}

@@ -1,0 +1,84 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './test/server';
+import type { TestServer } from './test/server';
+
+let server: TestServer;
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  // A stand-in build of the web app, written to a temporary folder before the server starts.
+  const { mkdtemp } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const webDist = await mkdtemp(path.join(os.tmpdir(), 'ishuri-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(webDist, 'assets', 'app-1234.js'), script);
+  await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(script));
+  server = await startTestServer({ webDist });
+});
+afterAll(() => server?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  fetch(server.baseUrl + url, { headers });
+
+describe('serving the web app', () => {
+  it('answers any app route with index.html, never cached', async () => {
+    for (const url of [
+      '/',
+      '/login',
+      '/dashboard/all-users',
+      '/resetpassword/abc',
+      '/course/x?y=1',
+    ]) {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps a JSON 404 for unknown API paths and missing assets', async () => {
+    const api = await get('/api/nope');
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { code: string }).code).toBe('ROUTE_NOT_FOUND');
+    const asset = await get('/assets/missing-999.js');
+    expect(asset.status).toBe(404);
+  });
+
+  it('sends hashed assets precompressed and cached for a year', async () => {
+    const response = await fetch(server.baseUrl + '/assets/app-1234.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+    // fetch decodes br itself; the body must be the original script.
+    expect(await response.text()).toBe(script);
+  });
+
+  it('compresses API answers larger than 1 kB', async () => {
+    const { request } = await import('node:http');
+    const body = await new Promise<{ encoding?: string; data: Buffer }>((resolve, reject) => {
+      request(
+        server.baseUrl + '/api/docs/json',
+        { headers: { 'accept-encoding': 'br' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], data: Buffer.concat(chunks) }),
+          );
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(body.encoding).toBe('br');
+    const doc = JSON.parse(brotliDecompressSync(body.data).toString('utf8'));
+    expect(doc.openapi).toMatch(/^3\./);
+  });
+});
