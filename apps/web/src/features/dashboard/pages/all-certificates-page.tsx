@@ -8,7 +8,9 @@ import { CertificateCard } from '../components/certificate-card';
 import { DashboardPage } from '../components/dashboard-page';
 
 const column = columnsFor<Certificate>();
+// The ids are the fields the server sorts by.
 const columns = [
+  column.accessor((row) => row.course.title, { id: 'courseTitle', header: 'Course' }),
   column.accessor('certificateCode', { header: 'Code' }),
   column.accessor('createdAt', { header: 'Date issued' }),
 ];
