@@ -2,6 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,14 +26,20 @@ import { createMailer } from './lib/mailer';
 import { registerMailJobs } from './lib/mail-jobs';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
+import { finishUnreadUploads } from './lib/uploads';
 import authRoutes from './modules/auth/auth.routes';
+import blogRoutes from './modules/blogs/blogs.routes';
 import { registerCertificateJobs } from './modules/certificates/certificates.service';
 import certificateRoutes from './modules/certificates/certificates.routes';
 import contactRoutes from './modules/contact/contact.routes';
+import courseRoutes from './modules/courses/courses.routes';
 import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
+import lessonRoutes from './modules/lessons/lessons.routes';
 import progressRoutes from './modules/progress/progress.routes';
+import subLessonRoutes from './modules/sublessons/sublessons.routes';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
+import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
 
@@ -86,6 +93,7 @@ export async function buildApp(
   });
 
   const ownsDatabase = !options.database;
+  const uploadsDir = path.join(config.dataDir, 'uploads');
   const database =
     options.database ??
     openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir ?? undefined });
@@ -101,7 +109,7 @@ export async function buildApp(
     }),
     jobs: new JobQueue(database.db, app.log, config.jobPollMs, config.jobRetryBaseMs),
     tokens: new TokenService(config.jwtSecret),
-    files: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    files: createLocalStorage(uploadsDir),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
   };
   app.decorate('ctx', ctx);
@@ -138,6 +146,13 @@ export async function buildApp(
   });
   // Limits are applied per route by lib/rate-limit.ts.
   await app.register(rateLimit, { global: false });
+  // Multipart bodies are read as streams by lib/uploads.ts, which sets the file size limit of
+  // each upload (image or video); JSON bodies keep the 1 MB body limit.
+  await app.register(multipart, {
+    limits: { fileSize: config.maxImageBytes, files: 1, fields: 20, parts: 21 },
+    throwFileSizeLimit: false,
+  });
+  finishUnreadUploads(app);
 
   await app.register(swagger, {
     openapi: {
@@ -201,11 +216,16 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(courseRoutes, { prefix: '/api/course' });
+  await app.register(lessonRoutes, { prefix: '/api/lesson' });
+  await app.register(subLessonRoutes, { prefix: '/api/sublesson' });
+  await app.register(blogRoutes, { prefix: '/api/blog' });
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(subscriberRoutes, { prefix: '/api/sub' });
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(certificateRoutes, { prefix: '/api/certificate' });
+  await app.register(uploadsRoutes, { prefix: '/uploads', root: uploadsDir });
 
   await serveWebApp(app, config.webDist);
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dataOf, idSchema, listOf, messageAndDataOf, requiredText, timestamp } from './common';
+import {
+  dataOf,
+  idSchema,
+  listOf,
+  listQuerySchema,
+  messageAndDataOf,
+  requiredText,
+  timestamp,
+} from './common';
 import { lessonSchema } from './lesson';
 import { messages } from './messages';
 
@@ -28,9 +36,21 @@ export type CourseWithLessons = z.infer<typeof courseWithLessonsSchema>;
 export const createCourseFieldsSchema = z.object({
   title: requiredText(messages.titleRequired, 200),
   description: requiredText(messages.descriptionRequired, 5000),
-  courseType: courseTypeSchema.default('free'),
+  courseType: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(courseTypes, { error: messages.courseTypeInvalid }).default('free'),
+  ),
 });
 export type CreateCourseFields = z.infer<typeof createCourseFieldsSchema>;
+
+/**
+ * GET /api/course/all also accepts `mine=true`: only the caller's own courses (the instructor
+ * screens); it needs a signed-in admin or instructor.
+ */
+export const courseListQuerySchema = listQuerySchema.extend({
+  mine: z.enum(['true', 'false']).optional(),
+});
+export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 
 export const courseListResponseSchema = listOf(courseSchema);
 export const courseResponseSchema = dataOf(courseWithLessonsSchema);

@@ -54,7 +54,10 @@ export type Lesson = z.infer<typeof lessonSchema>;
 export const createItemFieldsSchema = z.object({
   title: requiredText(messages.titleRequired, 200),
   description: z.string().trim().max(5000).default(''),
-  contentType: contentTypeSchema.optional(),
+  contentType: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
+  ),
   content: z.string().max(200_000).optional(),
 });
 export type CreateItemFields = z.infer<typeof createItemFieldsSchema>;

@@ -22,9 +22,14 @@ export interface Storage {
 
 const keyPattern = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
 
+/** Whether a string is a key the storage accepts (no `..`, no absolute path, no odd characters). */
+export function isStorageKey(key: string): boolean {
+  return keyPattern.test(key) && !key.includes('..');
+}
+
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!keyPattern.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+    if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('key escapes storage');
     return full;

@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { messages } from '@ishuri/contract';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogs } from '../../db/schema';
+import { uuidv7 } from '../../lib/ids';
+import { createUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { filesUnder, formOf, pngImage } from '../../test/media';
+import { startTestServer } from '../../test/server';
+import type { TestServer } from '../../test/server';
+
+let server: TestServer;
+let admin: TestUser;
+let instructor: TestUser;
+let learner: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, instructor, learner] = await Promise.all([
+    createUser(server, { role: 'admin' }),
+    createUser(server, { role: 'instructor' }),
+    createUser(server, { role: 'learner' }),
+  ]);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const fileOnDisk = (url: string) =>
+  existsSync(path.join(server.dataDir, 'uploads', url.replace(/^\/uploads\//, '')));
+
+async function publish(title: string, content = `${title} in many words.`, image?: Buffer) {
+  const response = await server.request('POST', '/api/blog/create', {
+    token: admin.token,
+    form: formOf(
+      { title, content },
+      image ? { field: 'imageUrl', name: 'b.png', data: image } : undefined,
+    ),
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.data;
+}
+
+describe('blogs', () => {
+  it('publishes a post with an image (admin)', async () => {
+    const response = await server.request('POST', '/api/blog/create', {
+      token: admin.token,
+      form: formOf(
+        { title: 'Learning in Kigali', content: 'First paragraph.\n\nSecond paragraph.' },
+        { field: 'imageUrl', name: 'kigali.png', data: await pngImage(800, 400) },
+      ),
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe(messages.blogCreated);
+    expect(response.body.data).toMatchObject({
+      title: 'Learning in Kigali',
+      content: 'First paragraph.\n\nSecond paragraph.',
+    });
+    expect(response.body.data.imageUrl).toMatch(/^\/uploads\/images\/.+\.webp$/);
+    expect(fileOnDisk(response.body.data.imageUrl)).toBe(true);
+  });
+
+  it('answers the validation sentences, keeping no image', async () => {
+    const before = await filesUnder(path.join(server.dataDir, 'uploads'));
+    const image = await pngImage(100, 50);
+    for (const [fields, field, sentence] of [
+      [{ content: 'No title' }, 'title', messages.titleRequired],
+      [{ title: 'No content' }, 'content', messages.contentRequired],
+      [{ title: 'Blank', content: ' \n ' }, 'content', messages.contentRequired],
+    ] as const) {
+      const response = await server.request('POST', '/api/blog/create', {
+        token: admin.token,
+        form: formOf(fields, { field: 'imageUrl', name: 'i.png', data: image }),
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: sentence, code: 'VALIDATION_FAILED' });
+      expect(response.body.fields[field]).toBe(sentence);
+    }
+    expect(await filesUnder(path.join(server.dataDir, 'uploads'))).toEqual(before);
+  });
+
+  it('keeps content as plain text and serves it only as JSON', async () => {
+    const html = '<script>alert("x")</script><b>bold</b> & more';
+    const post = await publish('Markup', html);
+    const response = await server.request('GET', `/api/blog/single/${post.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.body.data.content).toBe(html);
+  });
+
+  it('lists posts newest first, pages them and counts them', async () => {
+    const s = await startTestServer();
+    try {
+      const author = await createUser(s, { role: 'admin' });
+      for (const title of ['Alpha', 'Beta', 'Gamma']) {
+        const created = await s.request('POST', '/api/blog/create', {
+          token: author.token,
+          form: formOf({ title, content: `About ${title.toLowerCase()}` }),
+        });
+        expect(created.status).toBe(201);
+      }
+      const all = await s.request('GET', '/api/blog/all');
+      expect(all.status).toBe(200);
+      expect(all.body.data.map((b: any) => b.title)).toEqual(['Gamma', 'Beta', 'Alpha']);
+      expect(all.body).not.toHaveProperty('total');
+      const page = await s.request('GET', '/api/blog/all?page=1&pageSize=2&sort=title:asc');
+      expect(page.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+      expect(page.body.data.map((b: any) => b.title)).toEqual(['Alpha', 'Beta']);
+      const filtered = await s.request('GET', '/api/blog/all?q=about%20gam');
+      expect(filtered.body.data.map((b: any) => b.title)).toEqual(['Gamma']);
+      expect(await s.request('GET', '/api/blog/number').then((r) => r.body)).toEqual({
+        data: { count: 3 },
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [uuidv7(), 'post-1']) {
+      const response = await server.request('GET', `/api/blog/single/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: messages.blogNotFound, code: 'BLOG_NOT_FOUND' });
+      const deleted = await server.request('DELETE', `/api/blog/delete/${id}`, {
+        token: admin.token,
+      });
+      expect(deleted.status).toBe(404);
+    }
+  });
+
+  it('deletes a post and its image (admin only)', async () => {
+    const post = await publish('Short-lived', 'Soon gone.', await pngImage(200, 100));
+    const refusals: Array<[string | undefined, number]> = [
+      [undefined, 401],
+      [learner.token, 403],
+      [instructor.token, 403],
+    ];
+    for (const [token, status] of refusals) {
+      const response = await server.request('DELETE', `/api/blog/delete/${post.id}`, { token });
+      expect(response.status).toBe(status);
+    }
+    const response = await server.request('DELETE', `/api/blog/delete/${post.id}`, {
+      token: admin.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: messages.blogDeleted });
+    expect(fileOnDisk(post.imageUrl)).toBe(false);
+    expect((await server.request('GET', `/api/blog/single/${post.id}`)).status).toBe(404);
+  });
+
+  it('lets only admins publish', async () => {
+    const [before] = await server.ctx.database.db.select({ n: count() }).from(blogs);
+    for (const [token, status] of [
+      [undefined, 401],
+      [learner.token, 403],
+      [instructor.token, 403],
+    ] as const) {
+      const response = await server.request('POST', '/api/blog/create', {
+        token,
+        form: formOf({ title: 'T', content: 'C' }),
+      });
+      expect(response.status).toBe(status);
+    }
+    const [after] = await server.ctx.database.db.select({ n: count() }).from(blogs);
+    expect(after!.n).toBe(before!.n);
+  });
+});

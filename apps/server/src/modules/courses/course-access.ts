@@ -1,0 +1,48 @@
+import { can, messages } from '@ishuri/contract';
+import type { Actor } from '@ishuri/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { courses, enrolments } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { CourseRow } from './courses.presenter';
+
+export const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
+
+export async function findCourse(db: Tx, id: string): Promise<CourseRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The course, or a 404 (an unknown id and a malformed one alike). */
+export async function requireCourse(db: Tx, id: string): Promise<CourseRow> {
+  const row = await findCourse(db, id);
+  if (!row) throw courseNotFound();
+  return row;
+}
+
+export async function isEnrolled(db: Tx, userId: string, courseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether the reader may see the content and videos of the course's lessons (decisions.md §3):
+ * everyone for a free course; for a premium one, admins, the owner and enrolled learners.
+ */
+export async function canReadContent(
+  db: Tx,
+  actor: Actor | null,
+  course: Pick<CourseRow, 'id' | 'courseType' | 'ownerId'>,
+): Promise<boolean> {
+  const subject = { courseType: course.courseType, ownerId: course.ownerId, enrolled: false };
+  if (can(actor, 'course:readContent', subject)) return true;
+  if (!actor) return false;
+  subject.enrolled = await isEnrolled(db, actor.id, course.id);
+  return can(actor, 'course:readContent', subject);
+}
