@@ -65,10 +65,10 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   await dialog.getByLabel('Title').fill('Getting started');
   await dialog.getByLabel('Content', { exact: true }).fill('Read this first.');
   // Switching the type clears the other field.
-  await dialog.getByLabel('Video').check();
+  await dialog.getByLabel('Video', { exact: true }).check();
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog.getByText(messages.videoRequiredForVideo)).toBeVisible();
-  await dialog.getByLabel('Text').check();
+  await dialog.getByLabel('Text', { exact: true }).check();
   await expect(dialog.getByLabel('Content', { exact: true })).toHaveValue('');
   await dialog
     .getByLabel('Content', { exact: true })
@@ -82,7 +82,13 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   await page.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Title').fill('Watch the demo');
-  await dialog.getByLabel('Video').check();
+  await dialog.getByLabel('Video', { exact: true }).check();
+  // A picture is not a video: the server's status and sentence are shown.
+  await dialog.getByLabel('Video file').setInputFiles(cover);
+  await dialog.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    messages.serverError(415, messages.videoTypeNotAllowed),
+  );
   await dialog.getByLabel('Video file').setInputFiles(video);
   await page.evaluate(() => {
     // Every text the upload status shows, in order.
@@ -99,7 +105,7 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
     offline: false,
     latency: 20,
     downloadThroughput: -1,
-    uploadThroughput: 64 * 1024,
+    uploadThroughput: 512 * 1024,
   });
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog.getByTestId('upload-status')).toHaveText(/^Uploading video\.\.\. \d+%$/);
@@ -150,7 +156,7 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, messages.lessonDeleted)).toBeVisible();
   await expect(videoLesson).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Lessons (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lessons (1)', exact: true })).toBeVisible();
 
   // The course is in All Courses, with its lessons one link away.
   await page

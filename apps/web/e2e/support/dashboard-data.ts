@@ -39,7 +39,10 @@ export async function makePng(name = 'cover'): Promise<string> {
   return file;
 }
 
-/** A small real WebM video (test pattern and a tone, 2 seconds). */
+/**
+ * A real WebM video with a tone: a test pattern under noise, so that it does not compress (about
+ * 2.5 MB for 3 seconds): large enough for an upload whose progress can be watched.
+ */
 export async function makeWebm(name = 'clip'): Promise<string> {
   const file = path.join(workDir, `${name}-${randomBytes(3).toString('hex')}.webm`);
   await run(ffmpeg.path, [
@@ -49,15 +52,21 @@ export async function makeWebm(name = 'clip'): Promise<string> {
     '-f',
     'lavfi',
     '-i',
-    'testsrc=size=320x180:rate=15:duration=2',
+    'testsrc=size=640x360:rate=25:duration=3',
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=2',
+    'sine=frequency=440:duration=3',
+    '-vf',
+    'noise=alls=60:allf=t+u',
     '-c:v',
     'libvpx',
     '-b:v',
-    '200k',
+    '12M',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
     '-c:a',
     'libvorbis',
     '-shortest',

@@ -30,7 +30,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const context = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
-      const token = await tokenViaApi(context, e2eEnv.admin);
+      // Workers that start together sign the same admin in at once: a new sign-in replaces the
+      // code of the one before, so one of them may read a code that is gone. Try again then.
+      let token = '';
+      for (let attempt = 1; !token; attempt++) {
+        try {
+          token = await tokenViaApi(context, e2eEnv.admin);
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 2000));
+        }
+      }
       await context.dispose();
       await use(token);
     },

@@ -4,8 +4,12 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button } from './button';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+/** What can take the first focus: fields, buttons and links. */
+const CONTROLS =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** What Tab goes through (a frame too, but it never takes the first focus: keys typed in it
+ * would not reach the dialog, so Escape would not close it). */
+const FOCUSABLE = `${CONTROLS}, iframe`;
 
 interface ModalProps {
   open: boolean;
@@ -54,8 +58,8 @@ export function Modal({
     // the close button.
     const target =
       element.querySelector<HTMLElement>('[data-autofocus]') ??
-      element.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`) ??
-      element.querySelector<HTMLElement>(FOCUSABLE);
+      element.querySelector<HTMLElement>(`[data-dialog-body] :is(${CONTROLS})`) ??
+      element.querySelector<HTMLElement>(CONTROLS);
     target?.focus();
     return () => {
       if (element.open) element.close();

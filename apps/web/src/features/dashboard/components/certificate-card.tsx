@@ -125,7 +125,9 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <CourseTypeBadge type={certificate.course.courseType} />
+        <p>
+          <CourseTypeBadge type={certificate.course.courseType} />
+        </p>
         <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-600">Code</dt>
