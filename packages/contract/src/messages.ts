@@ -84,32 +84,6 @@ export const messages = {
   blogLoadFailed: 'Failed to load blog posts. Please try again later.',
   unexpectedApplicationError: 'Unexpected Application Error!',
 
-  // Greeting (product.md §9)
-  goodMorning: 'Good Morning',
-  goodAfternoon: 'Good Afternoon',
-  goodEvening: 'Good Evening',
-
-  // Web app: the shell and the sign-in screens
-  skipToContent: 'Skip to main content',
-  siteTagline:
-    'Personalized, AI-driven courses with interactive lessons, progress tracking and certificates.',
-  copyright: (year: number) => `© ${year} Ishuri. All rights reserved.`,
-  opensInNewTab: '(opens in a new tab)',
-  signedInAs: (name: string) => `Signed in as ${name}`,
-  loginIntro: 'Welcome back! Log in to continue learning.',
-  registerIntro: 'Create your free account and start learning today.',
-  otpIntro: 'Enter the code we sent to your email to finish logging in.',
-  otpIntroFor: (email: string) => `Enter the code we sent to ${email} to finish logging in.`,
-  forgotIntro:
-    'Enter the email of your account and we will send you a link to choose a new password.',
-  resetIntro: 'Choose a new password of at least 8 characters.',
-  passwordHint: 'At least 8 characters.',
-  noAccountYet: "Don't have an account?",
-  alreadyHaveAccount: 'Already have an account?',
-  rememberedPassword: 'Remembered your password?',
-  errorScreenHint: 'Something went wrong while showing this page. Please try again.',
-  dashboardIntro: 'Your courses, progress and certificates will appear here.',
-
   // Web app: the dashboard (tables, confirmations, forms, help)
   noMatches: (filter: string) => `Nothing matches “${filter}”.`,
   tableShowing: (first: number, last: number, total: number) =>
@@ -146,6 +120,32 @@ export const messages = {
   settingsIntro: 'Your profile as other people and certificates show it.',
   noBio: 'No bio yet.',
   contactDetailIntro: 'A message sent from the contact form.',
+
+  // Greeting (product.md §9)
+  goodMorning: 'Good Morning',
+  goodAfternoon: 'Good Afternoon',
+  goodEvening: 'Good Evening',
+
+  // Web app: the shell and the sign-in screens
+  skipToContent: 'Skip to main content',
+  siteTagline:
+    'Personalized, AI-driven courses with interactive lessons, progress tracking and certificates.',
+  copyright: (year: number) => `© ${year} Ishuri. All rights reserved.`,
+  opensInNewTab: '(opens in a new tab)',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  loginIntro: 'Welcome back! Log in to continue learning.',
+  registerIntro: 'Create your free account and start learning today.',
+  otpIntro: 'Enter the code we sent to your email to finish logging in.',
+  otpIntroFor: (email: string) => `Enter the code we sent to ${email} to finish logging in.`,
+  forgotIntro:
+    'Enter the email of your account and we will send you a link to choose a new password.',
+  resetIntro: 'Choose a new password of at least 8 characters.',
+  passwordHint: 'At least 8 characters.',
+  noAccountYet: "Don't have an account?",
+  alreadyHaveAccount: 'Already have an account?',
+  rememberedPassword: 'Remembered your password?',
+  errorScreenHint: 'Something went wrong while showing this page. Please try again.',
+  dashboardIntro: 'Your courses, progress and certificates will appear here.',
 
   // The server's own sentences
   invalidCredentials: 'Invalid email or password',
