@@ -30,15 +30,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const context = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
-      // Workers that start together sign the same admin in at once: a new sign-in replaces the
-      // code of the one before, so one of them may read a code that is gone. Try again then.
-      let token = '';
-      for (let attempt = 1; !token; attempt++) {
+      // Workers that start together sign the admin in at the same moment, and a new sign-in
+      // replaces the other's code: try again after a short, random pause.
+      let token: string | null = null;
+      for (let attempt = 1; token === null; attempt += 1) {
         try {
           token = await tokenViaApi(context, e2eEnv.admin);
         } catch (error) {
           if (attempt >= 3) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 2000));
+          await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
         }
       }
       await context.dispose();
