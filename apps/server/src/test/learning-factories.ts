@@ -1,5 +1,5 @@
 import type { CourseType } from '@ishuri/contract';
-import { courses, enrolments, lessons, subLessons } from '../db/schema';
+import { courses, lessons, subLessons } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
 import type { TestServer } from './server';
 
@@ -97,6 +97,4 @@ export async function createCourseWithItems(
   };
 }
 
-export async function enrol(server: TestServer, userId: string, courseId: string) {
-  await server.ctx.database.db.insert(enrolments).values({ userId, courseId });
-}
+export { enrol } from './content';

@@ -1,6 +1,17 @@
+import { createRequire } from 'node:module';
 import { messages } from '@ishuri/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+
+const fontFile = createRequire(import.meta.url);
+const fonts = {
+  sans: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  sansBold: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  serifBold: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf'),
+};
+const SANS = 'Sans';
+const SANS_BOLD = 'Sans-Bold';
+const SERIF_BOLD = 'Serif-Bold';
 
 export const PRODUCT_NAME = 'Ishuri';
 
@@ -89,6 +100,12 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
     doc.on('error', reject);
   });
 
+  // Embedded Unicode fonts (only the glyphs used are written), so that any learner's name and
+  // any course title print as typed, not only Latin-1.
+  doc.registerFont(SANS, fonts.sans);
+  doc.registerFont(SANS_BOLD, fonts.sansBold);
+  doc.registerFont(SERIF_BOLD, fonts.serifBold);
+
   const { width, height } = doc.page;
   const inner = 96;
   const textWidth = width - 2 * inner;
@@ -119,13 +136,13 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
       });
   };
 
-  centred(PRODUCT_NAME, 62, 'Helvetica-Bold', 30, BRAND);
-  centred(messages.certificateHeading, 112, 'Helvetica-Bold', 34, INK);
-  centred(messages.certificateAwardedTo, 182, 'Helvetica', 16, MUTED);
+  centred(PRODUCT_NAME, 62, SANS_BOLD, 30, BRAND);
+  centred(messages.certificateHeading, 112, SANS_BOLD, 34, INK);
+  centred(messages.certificateAwardedTo, 182, SANS, 16, MUTED);
 
-  const nameSize = fitFontSize(doc, input.learnerName, 'Times-Bold', 40, 18, textWidth);
+  const nameSize = fitFontSize(doc, input.learnerName, SERIF_BOLD, 40, 18, textWidth);
   // A smaller size (a long name) sits lower, so that the name stays centred above its line.
-  centred(input.learnerName, 210 + (40 - nameSize) * 0.6, 'Times-Bold', nameSize, INK);
+  centred(input.learnerName, 210 + (40 - nameSize) * 0.6, SERIF_BOLD, nameSize, INK);
   doc
     .moveTo(width / 2 - 220, 262)
     .lineTo(width / 2 + 220, 262)
@@ -133,11 +150,11 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
     .strokeColor(MUTED)
     .stroke();
 
-  centred(messages.certificateCompletedCourse, 278, 'Helvetica', 16, MUTED);
+  centred(messages.certificateCompletedCourse, 278, SANS, 16, MUTED);
   // The course title: one line when it fits at a readable size, else at most two lines.
-  const titleSize = fitFontSize(doc, input.courseTitle, 'Helvetica-Bold', 28, 16, textWidth);
+  const titleSize = fitFontSize(doc, input.courseTitle, SANS_BOLD, 28, 16, textWidth);
   doc
-    .font('Helvetica-Bold')
+    .font(SANS_BOLD)
     .fontSize(titleSize)
     .fillColor(BRAND)
     .text(input.courseTitle, inner, 306, {
@@ -168,12 +185,12 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
   line(
     messages.certificateIssuedOn(formatCertificateDate(input.issuedAt)),
     qrY + 30,
-    'Helvetica',
+    SANS,
     13,
     INK,
   );
-  line(messages.certificateCodeLine(input.certificateCode), qrY + 52, 'Helvetica-Bold', 13, INK);
-  line(messages.certificateVerifyAt(input.verifyUrl), qrY + 78, 'Helvetica', 10, MUTED);
+  line(messages.certificateCodeLine(input.certificateCode), qrY + 52, SANS_BOLD, 13, INK);
+  line(messages.certificateVerifyAt(input.verifyUrl), qrY + 78, SANS, 10, MUTED);
   drawQrCode(doc, input.verifyUrl, qrX, qrY, qrSize);
 
   doc.end();

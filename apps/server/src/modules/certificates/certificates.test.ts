@@ -9,6 +9,7 @@ import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { createCourseWithItems, enrol } from '../../test/learning-factories';
 import type { TestCourse } from '../../test/learning-factories';
+import { readPdf } from '../../test/pdf';
 import { startTestServer, testConfig } from '../../test/server';
 import type { TestServer } from '../../test/server';
 import { startSmtp } from '../../test/smtp';
@@ -32,29 +33,6 @@ afterAll(async () => {
 const A4_LONG = 841.89;
 const A4_SHORT = 595.28;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Parses a PDF with pdf.js (as a reader would), not as bytes. */
-async function readPdf(bytes: Uint8Array) {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-  }).promise;
-  try {
-    const page = await doc.getPage(1);
-    const [x0, y0, x1, y1] = page.view as [number, number, number, number];
-    const content = await page.getTextContent();
-    const text = content.items
-      .map((item) => ('str' in item ? item.str : ''))
-      .join(' ')
-      .replace(/\s+/g, ' ');
-    return { pages: doc.numPages, width: x1 - x0, height: y1 - y0, rotate: page.rotate, text };
-  } finally {
-    await doc.destroy();
-  }
-}
 
 async function download(id: string, token?: string) {
   const response = await fetch(`${server.baseUrl}/api/certificate/download/${id}`, {
