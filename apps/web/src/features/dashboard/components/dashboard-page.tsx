@@ -23,8 +23,8 @@ export function DashboardPage({
       <title>{pageTitle(title)}</title>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0 space-y-1">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{heading}</h1>
-          {intro && <p className="text-slate-700">{intro}</p>}
+          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{heading}</h1>
+          {intro && <p className="break-words text-slate-700">{intro}</p>}
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </header>

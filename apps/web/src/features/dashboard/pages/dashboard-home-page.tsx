@@ -151,7 +151,7 @@ export default function DashboardHomePage() {
     <DashboardPage
       title="Dashboard"
       heading={firstName ? `${greeting()}, ${firstName}` : greeting()}
-      intro={formatDate(new Date())}
+      intro={profile.data ? messages.signedInAs(profile.data.email) : undefined}
     >
       <ul aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {stats.map((stat) => (
