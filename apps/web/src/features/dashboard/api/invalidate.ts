@@ -10,7 +10,12 @@ export function useInvalidate(...queryKeys: QueryKey[]) {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all(
-      [...queryKeys, keys.counts].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [...queryKeys, keys.counts].map(async (queryKey) => {
+        // A request sent before the change (a page or a filter asked for a moment ago) would
+        // answer the old rows: drop it, then ask again.
+        await queryClient.cancelQueries({ queryKey });
+        await queryClient.invalidateQueries({ queryKey });
+      }),
     );
   };
 }
