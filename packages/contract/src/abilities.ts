@@ -52,6 +52,8 @@ export const abilities = {
   'enrolment:create': signedIn,
   'enrolment:readOwn': signedIn,
   'enrolment:countAll': admin,
+  // The platform's totals on the dashboard home (users, courses, enrolments, …)
+  'stats:readAll': admin,
   'progress:write': (actor, s) => actor !== null && contentReader(actor, s),
   'progress:readOwn': signedIn,
   // Certificates

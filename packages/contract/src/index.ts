@@ -6,6 +6,7 @@ export * from './common';
 export * from './contact';
 export * from './course';
 export * from './enrolment';
+export * from './help-messages';
 export * from './lesson';
 export * from './messages';
 export * from './progress';

@@ -65,3 +65,25 @@ export type CreateItemFields = z.infer<typeof createItemFieldsSchema>;
 export const lessonListResponseSchema = z.object({ data: z.array(lessonSchema) });
 export const createLessonResponseSchema = messageAndDataOf(lessonSchema);
 export const createSubLessonResponseSchema = messageAndDataOf(subLessonSchema);
+
+/**
+ * The lesson and sub-lesson form of the web app (product.md §5): a title; a text item needs its
+ * content, a video item a chosen file (`hasVideo`; the file itself stays in the browser).
+ */
+export const itemFormSchema = z
+  .object({
+    title: requiredText(messages.titleRequired, 200),
+    description: z.string().trim().max(5000, { error: 'At most 5000 characters.' }),
+    contentType: contentTypeSchema,
+    content: z.string().max(200_000, { error: 'At most 200000 characters.' }),
+    hasVideo: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.contentType === 'text' && value.content.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: messages.contentRequiredForText, path: ['content'] });
+    }
+    if (value.contentType === 'video' && !value.hasVideo) {
+      ctx.addIssue({ code: 'custom', message: messages.videoRequiredForVideo, path: ['hasVideo'] });
+    }
+  });
+export type ItemForm = z.infer<typeof itemFormSchema>;

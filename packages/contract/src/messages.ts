@@ -87,6 +87,43 @@ export const messages = {
   blogLoadFailed: 'Failed to load blog posts. Please try again later.',
   unexpectedApplicationError: 'Unexpected Application Error!',
 
+  // Web app: the dashboard (tables, confirmations, forms, help)
+  noMatches: (filter: string) => `Nothing matches “${filter}”.`,
+  tableShowing: (first: number, last: number, total: number) =>
+    `Showing ${first}–${last} of ${total}`,
+  tablePage: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  listLoadFailed: 'Failed to load the list. Please try again.',
+  statLoadFailed: 'Not available',
+  noMessages: 'No messages currently',
+  noCertificates: 'No certificates yet. Complete a premium course to earn one.',
+  noLessons: 'No lessons yet. Add the first one below.',
+  noSubLessons: 'No sub-lessons yet.',
+  cannotBeUndone: 'This cannot be undone.',
+  confirmDeleteCourse: (title: string) =>
+    `Delete the course “${title}”? Its lessons, sub-lessons, enrolments and progress are deleted with it; certificates already issued stay valid.`,
+  confirmDeleteLesson: (title: string) => `Delete the lesson “${title}” and its sub-lessons?`,
+  confirmDeleteSubLesson: (title: string) => `Delete the sub-lesson “${title}”?`,
+  confirmDeleteBlog: (title: string) => `Delete the blog post “${title}”?`,
+  confirmDeleteUser: (name: string) =>
+    `Delete the account of ${name}? Their enrolments and progress are deleted; their certificates stay verifiable.`,
+  confirmRemoveSubscriber: (email: string) => `Remove ${email} from the newsletter?`,
+  confirmDeleteContact: (name: string) => `Delete the message from ${name}?`,
+  deleteFailed: 'Failed to delete. Please try again.',
+  userCreateFailed: 'Failed to add the user. Please try again.',
+  imageHint: 'SVG, PNG, JPG or GIF (max. 800x400px)',
+  videoHint: 'MP4, WebM or QuickTime.',
+  uploadProgress: (percent: number) => `Uploading video... ${percent}%`,
+  uploadingText: 'Saving...',
+  courseDetailIntro: 'Lessons and their sub-lessons, in the order learners take them.',
+  enrolledInCourse: 'You are enrolled: continue where you left off.',
+  premiumIntro: 'Enrol in a premium course to learn it lesson by lesson and earn a certificate.',
+  certificatesIntro: 'Certificates of the premium courses you have completed.',
+  allCertificatesIntro: 'Every certificate issued on the platform.',
+  certificatePreviewFailed: 'The preview could not be loaded.',
+  settingsIntro: 'Your profile as other people and certificates show it.',
+  noBio: 'No bio yet.',
+  contactDetailIntro: 'A message sent from the contact form.',
+
   // Greeting (product.md §9)
   goodMorning: 'Good Morning',
   goodAfternoon: 'Good Afternoon',

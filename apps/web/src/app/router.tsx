@@ -3,8 +3,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { configureApiClient } from '../lib/api-client';
-import { guestOnly, requireSession } from './guards';
-import { DashboardLayout } from './layouts/dashboard-layout';
+import { guestOnly, requireAbility, requireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { queryClient } from './query-client';
@@ -52,9 +51,67 @@ const guestPages: RouteObject[] = [
   },
 ];
 
-/** /dashboard/* (a stored token is required). */
+/**
+ * /dashboard/* (a stored token is required). A screen that is not for every role names the role
+ * matrix's action: others go to /dashboard with "You don't have permission to access this page".
+ */
 const dashboardPages: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-home-page')) },
+  {
+    path: 'start-learning',
+    lazy: page(() => import('../features/dashboard/pages/start-learning-page')),
+  },
+  {
+    path: 'myCertificate',
+    lazy: page(() => import('../features/dashboard/pages/my-certificates-page')),
+  },
+  { path: 'settings', lazy: page(() => import('../features/dashboard/pages/settings-page')) },
+  { path: 'help', lazy: page(() => import('../features/dashboard/pages/help-page')) },
+  {
+    path: 'allCertificates',
+    loader: requireAbility('certificate:listAll'),
+    lazy: page(() => import('../features/dashboard/pages/all-certificates-page')),
+  },
+  {
+    path: 'CreateCourse',
+    loader: requireAbility('course:create'),
+    lazy: page(() => import('../features/dashboard/pages/create-course-page')),
+  },
+  {
+    path: 'all-course',
+    loader: requireAbility('course:listManaged'),
+    lazy: page(() => import('../features/dashboard/pages/all-courses-page')),
+  },
+  {
+    path: 'view/:courseId',
+    loader: requireAbility('course:listManaged'),
+    lazy: page(() => import('../features/dashboard/pages/course-view-page')),
+  },
+  {
+    path: 'AllBlogs',
+    loader: requireAbility('blog:manage'),
+    lazy: page(() => import('../features/dashboard/pages/all-blogs-page')),
+  },
+  {
+    path: 'CreateBlog',
+    loader: requireAbility('blog:manage'),
+    lazy: page(() => import('../features/dashboard/pages/create-blog-page')),
+  },
+  {
+    path: 'allSub',
+    loader: requireAbility('subscriber:manage'),
+    lazy: page(() => import('../features/dashboard/pages/all-subscribers-page')),
+  },
+  {
+    path: 'all-users',
+    loader: requireAbility('user:list'),
+    lazy: page(() => import('../features/dashboard/pages/all-users-page')),
+  },
+  {
+    path: 'contact/:id',
+    loader: requireAbility('contact:manage'),
+    lazy: page(() => import('../features/dashboard/pages/contact-detail-page')),
+  },
   // Any other dashboard path goes to /dashboard (product.md §2).
   { path: '*', loader: () => redirect('/dashboard') },
 ];
@@ -78,7 +135,10 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         loader: requireSession,
-        Component: DashboardLayout,
+        // The sidebar and its icons load with the first dashboard screen, not with the landing page.
+        lazy: async () => ({
+          Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
+        }),
         children: [{ errorElement: <RouteErrorPage />, children: dashboardPages }],
       },
       // Any unknown path goes to / (product.md §2).

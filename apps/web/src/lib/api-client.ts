@@ -29,8 +29,11 @@ export interface RequestOptions {
   token?: string;
   /** Answer `body.data` instead of the whole body. */
   unwrap?: boolean;
-  /** How to read a successful answer (default: JSON, or undefined when empty). */
-  responseType?: 'json' | 'blob' | 'text';
+  /**
+   * How to read a successful answer (default: JSON, or undefined when empty); `response` answers
+   * the Response itself, for a caller that checks its status and headers (a PDF download).
+   */
+  responseType?: 'json' | 'blob' | 'text' | 'response';
   /** Give up after this long (no limit by default; uploads use 300000). */
   timeoutMs?: number;
   /** Upload progress from 0 to 1 (multipart uploads); the request then goes through XHR. */
@@ -153,6 +156,7 @@ async function readErrorBody(response: Response): Promise<ApiError> {
 }
 
 async function readBody(response: Response, type: RequestOptions['responseType']) {
+  if (type === 'response') return response;
   if (type === 'blob') return response.blob();
   const text = await response.text();
   if (type === 'text') return text;
@@ -167,7 +171,8 @@ async function readBody(response: Response, type: RequestOptions['responseType']
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? (options.auth === false ? null : getToken());
   const headers = new Headers(options.headers);
-  headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
+  const binary = options.responseType === 'blob' || options.responseType === 'response';
+  headers.set('Accept', binary ? '*/*' : 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;

@@ -1,42 +1,167 @@
-import { messages } from '@ishuri/contract';
-import { LogOut } from 'lucide-react';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useSession } from '../../../lib/auth';
-import { pageTitle } from '../../../lib/site';
-import { useLogout } from '../../../lib/use-logout';
+import { can, messages } from '@ishuri/contract';
+import type { ContactMessage, Course } from '@ishuri/contract';
+import { Award, BookOpen, GraduationCap, Mail, Newspaper, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table/data-table';
+import { columnsFor } from '../../../components/data-table/table-features';
+import { useServerTable } from '../../../components/data-table/table-state';
+import { actorOf, useSession } from '../../../lib/auth';
+import { formatDate, truncate } from '../../../lib/format';
+import { useLatestCourses } from '../api/list-courses';
+import { useContacts } from '../api/list-contacts';
 import { useProfile } from '../api/get-profile';
+import type { CounterName } from '../api/get-count';
+import { DashboardPage, Panel } from '../components/dashboard-page';
+import { StatCard } from '../components/stat-card';
+import { linkClass } from '../components/styles';
 import { greeting } from '../greeting';
 
-/** /dashboard: the signed-in landing (the full dashboard replaces it). */
+interface Stat {
+  name: CounterName;
+  label: string;
+  icon: LucideIcon;
+}
+
+const adminStats: Stat[] = [
+  { name: 'users', label: 'Total users', icon: Users },
+  { name: 'courses', label: 'Total courses', icon: BookOpen },
+  { name: 'enrolments', label: 'Total enrolments', icon: GraduationCap },
+  { name: 'certificates', label: 'Total certificates', icon: Award },
+  { name: 'blogs', label: 'Total blogs', icon: Newspaper },
+  { name: 'subscribers', label: 'Total subscribers', icon: Mail },
+];
+
+const ownStats: Stat[] = [
+  { name: 'myEnrolments', label: 'My enrolments', icon: GraduationCap },
+  { name: 'myCertificates', label: 'My certificates', icon: Award },
+];
+
+const contactColumns = columnsFor<ContactMessage>();
+const messageColumns = [
+  contactColumns.accessor('FullName', { header: 'Name' }),
+  contactColumns.accessor('subject', {
+    header: 'Subject',
+    cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
+  }),
+  contactColumns.accessor('message', {
+    header: 'Message',
+    enableSorting: false,
+    cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
+  }),
+  contactColumns.accessor('createdAt', {
+    header: 'Date',
+    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+  }),
+  contactColumns.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (
+      <Link
+        to={`/dashboard/contact/${row.original.id}`}
+        className={linkClass}
+        aria-label={`View the message from ${row.original.FullName}`}
+      >
+        View
+      </Link>
+    ),
+  }),
+];
+
+const courseColumns = columnsFor<Course>();
+const latestColumns = [
+  courseColumns.accessor('title', {
+    header: 'Title',
+    cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
+  }),
+  courseColumns.accessor('courseType', {
+    header: 'Type',
+    cell: (info) => <span className="capitalize">{info.getValue()}</span>,
+  }),
+  courseColumns.accessor('createdAt', {
+    header: 'Created',
+    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+  }),
+  courseColumns.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (
+      <Link
+        to={`/course/${row.original.id}`}
+        className={linkClass}
+        aria-label={`More info about ${row.original.title}`}
+      >
+        More info
+      </Link>
+    ),
+  }),
+];
+
+const contactRowId = (row: ContactMessage) => row.id;
+const courseRowId = (row: Course) => row.id;
+
+function RecentMessages() {
+  const table = useServerTable(5);
+  const contacts = useContacts(table.query);
+  return (
+    <Panel title="Recent Messages">
+      <DataTable
+        label="Recent messages"
+        columns={messageColumns}
+        data={contacts.data?.data}
+        getRowId={contactRowId}
+        emptyMessage={messages.noMessages}
+        loading={contacts.isFetching}
+        error={contacts.isError ? messages.listLoadFailed : null}
+        onRetry={() => void contacts.refetch()}
+        server={{ state: table.state, setState: table.setState, total: contacts.data?.total }}
+      />
+    </Panel>
+  );
+}
+
+function LatestCourses() {
+  const courses = useLatestCourses();
+  return (
+    <Panel title="Latest Courses">
+      <DataTable
+        label="Latest courses"
+        columns={latestColumns}
+        data={courses.data}
+        getRowId={courseRowId}
+        emptyMessage={messages.noCourses}
+        loading={courses.isPending}
+        error={courses.isError ? messages.listLoadFailed : null}
+        onRetry={() => void courses.refetch()}
+        pageSize={5}
+      />
+    </Panel>
+  );
+}
+
+/** /dashboard: the greeting, the stat cards, Recent Messages (admins) and Latest Courses. */
 export default function DashboardHomePage() {
   const session = useSession();
+  const actor = actorOf(session);
   const profile = useProfile();
-  const logout = useLogout();
-  const name = session?.firstName ?? '';
+  const firstName = profile.data?.firstName ?? session?.firstName ?? '';
+  const stats = can(actor, 'stats:readAll') ? adminStats : ownStats;
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <title>{pageTitle('Dashboard')}</title>
-      <div className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="space-y-2">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            {name ? `${greeting()}, ${name}` : greeting()}
-          </h1>
-          <p className="text-slate-700">{messages.dashboardIntro}</p>
-          {profile.isPending ? (
-            <Spinner label="Loading" className="size-4 text-brand-700" />
-          ) : profile.data ? (
-            <p className="text-sm text-slate-600" data-testid="profile-email">
-              {messages.signedInAs(profile.data.email)}
-            </p>
-          ) : null}
-        </div>
-        <Button variant="secondary" onClick={() => void logout('/')}>
-          <LogOut className="size-4" aria-hidden="true" />
-          Logout
-        </Button>
-      </div>
-    </section>
+    <DashboardPage
+      title="Dashboard"
+      heading={firstName ? `${greeting()}, ${firstName}` : greeting()}
+      intro={profile.data ? messages.signedInAs(profile.data.email) : undefined}
+    >
+      <ul aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {stats.map((stat) => (
+          <li key={stat.name}>
+            <StatCard {...stat} />
+          </li>
+        ))}
+      </ul>
+      {can(actor, 'contact:manage') && <RecentMessages />}
+      <LatestCourses />
+    </DashboardPage>
   );
 }

@@ -1,0 +1,113 @@
+import { can } from '@ishuri/contract';
+import type { Action, Actor } from '@ishuri/contract';
+import {
+  Award,
+  CircleHelp,
+  FilePlus2,
+  Gem,
+  House,
+  LayoutDashboard,
+  Library,
+  LogOut,
+  Mail,
+  Newspaper,
+  Settings,
+  SquarePen,
+  Users,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+
+export interface SidebarEntry {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Only the /dashboard entry itself: active on that exact path. */
+  end?: boolean;
+}
+
+interface EntryRule extends SidebarEntry {
+  /** Shown when the role matrix allows this action (always when absent). */
+  action?: Action;
+}
+
+/** The sidebar of product.md §2, in order; who sees what comes from the role matrix. */
+const rules: EntryRule[] = [
+  { to: '/', label: 'Home', icon: House, end: true },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/start-learning', label: 'Premium Course', icon: Gem },
+  {
+    to: '/dashboard/CreateCourse',
+    label: 'Create Course',
+    icon: FilePlus2,
+    action: 'course:create',
+  },
+  {
+    to: '/dashboard/all-course',
+    label: 'All Courses',
+    icon: Library,
+    action: 'course:listManaged',
+  },
+  { to: '/dashboard/all-users', label: 'All Users', icon: Users, action: 'user:list' },
+  { to: '/dashboard/CreateBlog', label: 'Add Blogs', icon: SquarePen, action: 'blog:manage' },
+  { to: '/dashboard/AllBlogs', label: 'All Blogs', icon: Newspaper, action: 'blog:manage' },
+  { to: '/dashboard/allSub', label: 'All Subscribers', icon: Mail, action: 'subscriber:manage' },
+];
+
+/** The entries one actor sees. Certificates lead to all of them for those who may list them. */
+export function sidebarEntries(actor: Actor | null): SidebarEntry[] {
+  const visible = rules.filter((rule) => !rule.action || can(actor, rule.action));
+  const certificates: SidebarEntry = can(actor, 'certificate:listAll')
+    ? { to: '/dashboard/allCertificates', label: 'Certificates', icon: Award }
+    : { to: '/dashboard/myCertificate', label: 'Certificates', icon: Award };
+  return [
+    ...visible.slice(0, 3),
+    certificates,
+    ...visible.slice(3),
+    { to: '/dashboard/settings', label: 'Account & Settings', icon: Settings },
+    { to: '/dashboard/help', label: 'Help', icon: CircleHelp },
+  ];
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium transition-colors',
+    isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+/** The list of links and the Logout button. */
+export function DashboardSidebar({
+  actor,
+  onLogout,
+  id,
+}: {
+  actor: Actor | null;
+  onLogout: () => void;
+  id?: string;
+}) {
+  return (
+    <nav id={id} aria-label="Dashboard" className="flex h-full flex-col gap-1 p-3">
+      <ul className="flex flex-col gap-1">
+        {sidebarEntries(actor).map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink to={to} end={end} className={itemClass}>
+              <Icon className="size-5 shrink-0" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto border-t border-slate-200 pt-2">
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <LogOut className="size-5 shrink-0" aria-hidden="true" />
+          Logout
+        </button>
+      </div>
+    </nav>
+  );
+}

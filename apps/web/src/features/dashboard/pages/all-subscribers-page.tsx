@@ -1,0 +1,81 @@
+import { messages } from '@ishuri/contract';
+import type { Subscriber } from '@ishuri/contract';
+import { UserMinus } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table/data-table';
+import { columnsFor } from '../../../components/data-table/table-features';
+import { useServerTable } from '../../../components/data-table/table-state';
+import { ConfirmDialog } from '../../../components/modal';
+import { formatDate } from '../../../lib/format';
+import { useSubscribers } from '../api/list-subscribers';
+import { useRemoveSubscriber } from '../api/remove-subscriber';
+import { DashboardPage } from '../components/dashboard-page';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
+
+const column = columnsFor<Subscriber>();
+const rowId = (row: Subscriber) => row.id;
+
+/** /dashboard/allSub (admin): the newsletter's subscribers, with remove. */
+export default function AllSubscribersPage() {
+  const table = useServerTable();
+  const subscribers = useSubscribers(table.query);
+  const removeSubscriber = useRemoveSubscriber();
+  const remove = useConfirmedDelete<Subscriber>({
+    run: (subscriber) => removeSubscriber.mutateAsync(subscriber.email),
+    success: messages.subscriberRemoved,
+    failure: messages.deleteFailed,
+  });
+  const { ask } = remove;
+
+  const columns = useMemo(
+    () => [
+      column.accessor('email', { header: 'Email' }),
+      column.accessor('createdAt', {
+        header: 'Subscribed',
+        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => ask(row.original)}
+            aria-label={`Remove ${row.original.email}`}
+          >
+            <UserMinus className="size-4" aria-hidden="true" />
+            Remove
+          </Button>
+        ),
+      }),
+    ],
+    [ask],
+  );
+
+  return (
+    <DashboardPage title="All Subscribers" intro="Who receives the newsletter.">
+      <DataTable
+        label="Subscribers"
+        columns={columns}
+        data={subscribers.data?.data}
+        getRowId={rowId}
+        emptyMessage={messages.noSubscribers}
+        loading={subscribers.isFetching}
+        error={subscribers.isError ? messages.listLoadFailed : null}
+        onRetry={() => void subscribers.refetch()}
+        server={{ state: table.state, setState: table.setState, total: subscribers.data?.total }}
+      />
+      <ConfirmDialog
+        title="Remove subscriber"
+        confirmLabel="Remove"
+        message={
+          remove.target ? <p>{messages.confirmRemoveSubscriber(remove.target.email)}</p> : null
+        }
+        {...remove.dialog}
+      />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, updateUserRequestSchema } from '@ishuri/contract';
+import type { User } from '@ishuri/contract';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/form-field';
+import { PageSpinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { DashboardPage, Panel } from '../components/dashboard-page';
+import { TextArea } from '../components/text-area';
+
+const fieldNames = ['firstName', 'lastName', 'email', 'bio'] as const;
+
+function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(updateUserRequestSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      bio: user.bio ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ ...values, bio: values.bio ?? '', id: user.id });
+      toast.success(messages.profileUpdated);
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, setError, fieldNames);
+      toast.error(errorMessage(error, messages.profileUpdateFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextArea label="Bio (optional)" rows={4} error={errors.bio?.message} {...register('bio')} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={update.isPending}>
+          Save changes
+        </Button>
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /dashboard/settings: the profile, and its edit form. */
+export default function SettingsPage() {
+  const profile = useProfile();
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) {
+    return (
+      <DashboardPage title="Account & Settings">
+        <FormAlert>
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{messages.profileFetchFailed}</span>
+            <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </FormAlert>
+      </DashboardPage>
+    );
+  }
+
+  const user = profile.data;
+  const details: Array<[string, string]> = [
+    ['First name', user.firstName],
+    ['Last name', user.lastName],
+    ['Email', user.email],
+    ['Role', user.role],
+    ['Member since', formatDate(user.createdAt)],
+  ];
+
+  return (
+    <DashboardPage title="Account & Settings" intro={messages.settingsIntro}>
+      <Panel title={editing ? 'Edit profile' : 'Profile'} className="max-w-3xl">
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="space-y-5">
+            <div className="flex items-center gap-4">
+              <span
+                aria-hidden="true"
+                className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
+              >
+                {(user.firstName.trim()[0] ?? '?').toUpperCase()}
+              </span>
+              <p className="text-lg font-semibold text-slate-900">
+                {`${user.firstName} ${user.lastName}`}
+              </p>
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              {details.map(([term, value]) => (
+                <div key={term}>
+                  <dt className="text-sm font-medium text-slate-600">{term}</dt>
+                  <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
+                </div>
+              ))}
+              <div className="sm:col-span-2">
+                <dt className="text-sm font-medium text-slate-600">Bio</dt>
+                <dd className="mt-0.5 whitespace-pre-line text-slate-900">
+                  {user.bio || messages.noBio}
+                </dd>
+              </div>
+            </dl>
+            <Button onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit profile
+            </Button>
+          </div>
+        )}
+      </Panel>
+    </DashboardPage>
+  );
+}
