@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { messages } from '@ishuri/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -139,13 +140,21 @@ test('a learner enrols in a premium course, learns in order, and earns a verifia
     page.getByText(messages.certificateReady(certificate.certificateCode)),
   ).toBeVisible();
 
-  // Its PDF downloads for its owner.
-  const pdf = await request.get(certificate.urlOfCert as string, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toContain('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // My Certificates lists it: View shows the PDF, Download saves a PDF file.
+  await page.getByRole('link', { name: 'My Certificates' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myCertificate$/);
+  const card = page.getByRole('article', { name: `Certificate for ${course.title}` });
+  await expect(card.getByText(certificate.certificateCode)).toBeVisible();
+  await card.getByRole('button', { name: `View the certificate for ${course.title}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator(`iframe[title="The certificate for ${course.title}"]`)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`certificate-${certificate.certificateCode}.pdf`);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // The mail that carries it links to the public verification page (the QR code's address).
   const mail = await waitForMail(user.email, {
