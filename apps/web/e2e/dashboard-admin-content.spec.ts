@@ -52,7 +52,9 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const cover$ = page.getByRole('img', { name: `Cover of ${title}` });
   await expect(cover$).toBeVisible();
-  expect(await cover$.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => cover$.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByText(messages.noLessons)).toBeVisible();
 
   // A text lesson: the validations first.

@@ -108,6 +108,9 @@ test.describe('at 360 px', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Measure the settled screen, once its lists have loaded.
+    await expect(page.getByRole('heading', { name: 'Latest Courses' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
