@@ -122,6 +122,15 @@ test.describe('at 360 px', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar(page)).toBeHidden();
     await expectNoSeriousA11yViolations(page, 'all-users at 360 px');
+    // A table wider than the screen scrolls in its own box, hidden texts included.
+    await expect(
+      page.getByRole('table', { name: 'Users' }).locator('tbody tr').first(),
+    ).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');

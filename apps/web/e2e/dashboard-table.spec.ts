@@ -27,6 +27,8 @@ async function bodyRows(page: Page): Promise<Locator> {
 }
 
 async function firstNames(page: Page): Promise<string[]> {
+  // While the next page loads, the table still shows the previous one (busy).
+  await expect(usersTable(page)).not.toHaveAttribute('aria-busy');
   const rows = await bodyRows(page);
   return rows.locator('td:first-child').allInnerTexts();
 }

@@ -324,7 +324,8 @@ export function DataTable<T extends RowData>({
   } else {
     body = (
       <div
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+        // `relative`: visually hidden texts (absolutely placed) stay inside the scrolled box.
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
         role="region"
         aria-label={label}
         tabIndex={0}
