@@ -7,7 +7,7 @@ const webUnitTests = 'apps/web/src/**/*.test.ts';
 // file gets its own fresh database either way.
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
