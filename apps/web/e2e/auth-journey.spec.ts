@@ -16,18 +16,18 @@ test('register, log in with the e-mailed code, land on the dashboard, log out', 
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText(messages.signupSuccess)).toBeVisible();
   // Stays on the screen for 4 s, then goes to /login.
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(1500);
   await expect(page).toHaveURL(/\/register$/);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 4000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
 
   const since = Date.now();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText(messages.codeSent)).toBeVisible();
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(1500);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page).toHaveURL(/\/otp$/, { timeout: 4000 });
+  await expect(page).toHaveURL(/\/otp$/, { timeout: 6000 });
   await expect(page.getByText(messages.otpIntroFor(user.email))).toBeVisible();
 
   const code = codeFrom(await waitForMail(user.email, { since, match: isCodeMail }));

@@ -99,9 +99,9 @@ test.describe('otp', () => {
     await page.getByLabel('Verification code').fill(wrong);
     await verify.click();
     await expect(page.getByText(messages.otpLoginAgain)).toBeVisible();
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(1000);
     await expect(page).toHaveURL(/\/otp$/);
-    await expect(page).toHaveURL(/\/login$/, { timeout: 3000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
     expect((await storedSession(page)).authToken).toBeNull();
   });
 });

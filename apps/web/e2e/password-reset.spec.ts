@@ -17,9 +17,9 @@ test('forgot password: the e-mailed link sets a new password; the old one stops 
   await expect(send).toBeEnabled();
   await send.click();
   await expect(page.getByText(messages.forgotSent)).toBeVisible();
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(1000);
   await expect(page).toHaveURL(/\/forgotPassword$/);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 4000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   const link = resetLinkFrom(await waitForMail(user.email, { since, match: isResetMail }));
   expect(new URL(link).pathname).toMatch(/^\/resetpassword\/[\w-]+$/);
@@ -29,9 +29,9 @@ test('forgot password: the e-mailed link sets a new password; the old one stops 
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText(messages.resetSuccess)).toBeVisible();
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(1000);
   await expect(page).toHaveURL(/\/resetpassword\//);
-  await expect(page).toHaveURL(/\/login$/, { timeout: 4000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   // The link works once.
   await page.goto(link);

@@ -153,7 +153,6 @@ export const router = createBrowserRouter(routes);
 // and go to /login.
 configureApiClient({
   onSessionExpired: () => {
-    queryClient.clear();
-    void router.navigate('/login', { replace: true });
+    void router.navigate('/login', { replace: true }).then(() => queryClient.clear());
   },
 });

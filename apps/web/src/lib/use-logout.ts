@@ -21,8 +21,9 @@ export function useLogout() {
             .catch(() => undefined)
         : Promise.resolve();
       clearSession();
-      queryClient.clear();
       await navigate(to, { replace: true });
+      // After leaving the screen, so that nothing still shown refetches without a token.
+      queryClient.clear();
       await revoked;
     },
     [navigate, queryClient],
