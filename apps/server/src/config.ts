@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { emailPattern } from '@ishuri/contract';
 import { z } from 'zod';
 
 /** The only reader of process.env. Every variable is listed in the README. */
@@ -21,7 +22,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Ishuri <no-reply@ishuri.local>'),
   ADMIN_EMAIL: z
     .string()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an e-mail address' })
+    .regex(emailPattern, { error: 'must be an e-mail address' })
     .default('admin@ishuri.local'),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
   MAX_VIDEO_MB: z.coerce.number().int().positive().default(2048),
