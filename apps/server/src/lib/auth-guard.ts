@@ -35,18 +35,21 @@ async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid
   const claims = await tokens.verify(token);
   if (!claims) return 'invalid';
   const db = database.db;
+  // One round trip: the user, and whether this token was logged out.
   const [user] = await db
-    .select({ id: users.id, role: users.role, passwordChangedAt: users.passwordChangedAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      passwordChangedAt: users.passwordChangedAt,
+      revoked: revokedTokens.jti,
+    })
     .from(users)
+    .leftJoin(revokedTokens, eq(revokedTokens.jti, claims.jti))
     .where(eq(users.id, claims.id))
     .limit(1);
-  if (!user || user.passwordChangedAt.getTime() !== claims.pca) return 'invalid';
-  const [revoked] = await db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, claims.jti))
-    .limit(1);
-  if (revoked) return 'invalid';
+  if (!user || user.passwordChangedAt.getTime() !== claims.pca || user.revoked !== null) {
+    return 'invalid';
+  }
   request.session = { jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   return { id: user.id, role: user.role };
 }
