@@ -35,8 +35,11 @@ const envSchema = z.object({
 export interface RateLimit {
   /** Requests allowed in the window, per client address. */
   perIp: number;
-  /** Requests allowed in the window, per e-mail address (where the request names one). */
-  perEmail: number;
+  /**
+   * Requests allowed in the window, per e-mail address (where the request names one); absent:
+   * per address only.
+   */
+  perEmail?: number;
   windowSeconds: number;
 }
 
@@ -68,7 +71,10 @@ export interface Config {
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;
+    resendCode: RateLimit;
+    signup: RateLimit;
     forgotPassword: RateLimit;
+    resetPassword: RateLimit;
     contact: RateLimit;
     subscribe: RateLimit;
   };
@@ -76,9 +82,15 @@ export interface Config {
 
 export const defaultRateLimits: Config['rateLimits'] = {
   // Generous per address: many learners share one mobile carrier address.
+  // perEmail on sign-in counts per device cookie for a browser that signed in before, and per
+  // e-mail for every other client: only those are refused when it is full (decisions.md §2).
   signin: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
-  verifyCode: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
+  // No per-user limit on codes: each code has its own tries (lib/signin-cookies.ts).
+  verifyCode: { perIp: 100, windowSeconds: 15 * 60 },
+  resendCode: { perIp: 30, windowSeconds: 15 * 60 },
+  signup: { perIp: 100, perEmail: 10, windowSeconds: 60 * 60 },
   forgotPassword: { perIp: 30, perEmail: 5, windowSeconds: 60 * 60 },
+  resetPassword: { perIp: 30, windowSeconds: 60 * 60 },
   contact: { perIp: 10, perEmail: 5, windowSeconds: 60 * 60 },
   subscribe: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
 };

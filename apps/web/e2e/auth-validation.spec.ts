@@ -76,7 +76,7 @@ test.describe('otp', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('requires a code; a wrong code sends the user back to /login after 3 s', async ({
+  test('requires a code; the fifth wrong code sends the user back to /login after 3 s', async ({
     page,
     user,
   }) => {
@@ -96,6 +96,12 @@ test.describe('otp', () => {
     await expect(page.getByText(messages.otpRequired)).toBeVisible();
 
     const wrong = code === '123456' ? '654321' : '123456';
+    for (const left of [4, 3, 2, 1]) {
+      await page.getByLabel('Verification code').fill(wrong);
+      await verify.click();
+      await expect(page.getByText(messages.wrongCode(left))).toBeVisible();
+      await expect(page).toHaveURL(/\/otp$/);
+    }
     await page.getByLabel('Verification code').fill(wrong);
     await verify.click();
     await expect(page.getByText(messages.otpLoginAgain)).toBeVisible();

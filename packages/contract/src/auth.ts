@@ -38,6 +38,15 @@ export const verifyCodeRequestSchema = z.object({
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 export const verifyCodeResponseSchema = z.object({ message: z.string(), token: z.string() });
 
+/**
+ * POST /api/auth/resendCode: a new code for the sign-in in progress, mailed again. Only the
+ * browser that signed in (it holds the sign-in cookie) may ask (decisions.md §2).
+ */
+export const resendCodeRequestSchema = z.object({
+  userId: requiredText(messages.invalidUserSession, 100),
+});
+export type ResendCodeRequest = z.infer<typeof resendCodeRequestSchema>;
+
 /** POST /api/auth/forgotpassword */
 export const forgotPasswordRequestSchema = z.object({ email: emailField(messages.emailRequired) });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;

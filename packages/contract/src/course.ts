@@ -21,7 +21,11 @@ export const courseSchema = z.object({
   description: z.string(),
   courseType: courseTypeSchema,
   imageUrl: z.string().nullable(),
-  ownerId: idSchema.nullable(),
+  /**
+   * Only for those who may manage the course (admins, and the instructor who owns it); never on
+   * a visitor's or learner's answer (decisions.md §2).
+   */
+  ownerId: idSchema.nullable().optional(),
   createdAt: timestamp,
 });
 export type Course = z.infer<typeof courseSchema>;

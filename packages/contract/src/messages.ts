@@ -47,6 +47,9 @@ export const messages = {
   otpFailed: 'Invalid OTP. Please try again.',
   invalidVerificationCode: 'invalid verification code',
   otpLoginAgain: 'Invalid OTP. Please log in again and verify with a new code.',
+  sendNewCode: 'Send a new code',
+  sendingNewCode: 'Sending a new code…',
+  resendFailed: 'We could not send a new code. Please try again.',
   forgotFailed: 'Failed to send reset link. Please try again.',
   resetFailed: 'Invalid or expired token. Please request a new reset link.',
   courseCreated: 'Course created successfully!',
@@ -211,6 +214,11 @@ export const messages = {
   // The server's own sentences
   invalidCredentials: 'Invalid email or password',
   verificationCodeExpired: 'verification code expired',
+  wrongCode: (triesLeft: number) =>
+    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+  newCodeSent: 'A new code has been sent to your email.',
+  signinEnded: 'This sign-in has ended. Please log in again to get a new code.',
+  tooManyNewCodes: 'You have asked for a new code too many times. Please log in again.',
   codeSent: 'A verification code has been sent to your email.',
   loginSuccess: 'Login successful',
   signupSuccess: 'Account created successfully. Please log in.',

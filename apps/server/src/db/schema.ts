@@ -45,7 +45,14 @@ export const loginCodes = pgTable('login_codes', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
+  /** Wrong tries from the browser that signed in (it holds the sign-in cookie). */
   attempts: integer('attempts').notNull().default(0),
+  /** SHA-256 of the sign-in cookie set with this code; null for older rows. */
+  signinHash: text('signin_hash'),
+  /** Wrong tries from clients without that cookie (other browsers, API clients, strangers). */
+  otherAttempts: integer('other_attempts').notNull().default(0),
+  /** New codes asked for within this sign-in. */
+  resends: integer('resends').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

@@ -3,6 +3,7 @@ import {
   forgotPasswordRequestSchema,
   messageSchema,
   resetPasswordRequestSchema,
+  resendCodeRequestSchema,
   resetTokenParams,
   signinRequestSchema,
   signinResponseSchema,
@@ -11,10 +12,30 @@ import {
   verifyCodeRequestSchema,
   verifyCodeResponseSchema,
 } from '@ishuri/contract';
+import { can } from '@ishuri/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalAuth, requireAuth } from '../../lib/auth-guard';
 import { rateLimited } from '../../lib/rate-limit';
-import { forgotPassword, logout, resetPassword, signin, signup, verifyCode } from './auth.service';
+import {
+  DEVICE_COOKIE,
+  DEVICE_LIFETIME_SECONDS,
+  SIGNIN_COOKIE,
+  SIGNIN_LIFETIME_SECONDS,
+  deviceIdFor,
+  newDeviceCookie,
+  readCookie,
+  setCookie,
+} from '../../lib/signin-cookies';
+import { normalizeEmail } from '../users/users.service';
+import {
+  forgotPassword,
+  logout,
+  resendCode,
+  resetPassword,
+  signin,
+  signup,
+  verifyCode,
+} from './auth.service';
 
 const errors = {
   400: errorBodySchema,
@@ -26,10 +47,16 @@ const errors = {
 };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secret = app.ctx.config.jwtSecret;
+
   app.post(
     '/signup',
     {
-      preHandler: optionalAuth,
+      // Per address; an admin adding users is not counted.
+      preHandler: [
+        optionalAuth,
+        rateLimited(app, 'signup', { skip: (request) => can(request.actor, 'user:create') }),
+      ],
       schema: {
         tags: ['auth'],
         summary: 'Create an account (a learner; with an admin token, any role)',
@@ -44,7 +71,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signin',
     {
-      preHandler: rateLimited(app, 'signin'),
+      // Per address, and per browser: one that shows a device cookie for this e-mail has its own
+      // counter; all others share one per e-mail, and only they are refused when it is full.
+      preHandler: rateLimited(app, 'signin', {
+        subject: (request) => {
+          const body = request.body as { email?: unknown } | undefined;
+          if (typeof body?.email !== 'string') return request.ip;
+          const email = normalizeEmail(body.email);
+          const device = deviceIdFor(secret, email, readCookie(request, DEVICE_COOKIE));
+          return device ? `device|${device}` : `email|${email}`;
+        },
+      }),
       schema: {
         tags: ['auth'],
         summary: 'Check e-mail and password, then e-mail a one-time code',
@@ -52,13 +89,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signinResponseSchema, ...errors },
       },
     },
-    async (request) => signin(app.ctx, request.body),
+    async (request, reply) => {
+      const { signinCookie, ...answer } = await signin(app.ctx, request.body);
+      setCookie(request, reply, SIGNIN_COOKIE, signinCookie, SIGNIN_LIFETIME_SECONDS);
+      return answer;
+    },
   );
 
   app.post(
     '/verifyCode',
     {
-      preHandler: rateLimited(app, 'verifyCode'),
+      // Per address only: each code counts its own tries (auth.service.ts), so no stranger can
+      // use up the owner's.
+      preHandler: rateLimited(app, 'verifyCode', { subject: () => null }),
       schema: {
         tags: ['auth'],
         summary: 'Exchange the one-time code for a token',
@@ -66,7 +109,37 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyCodeResponseSchema, ...errors },
       },
     },
-    async (request) => verifyCode(app.ctx, request.body),
+    async (request, reply) => {
+      const { email, ...answer } = await verifyCode(
+        app.ctx,
+        request.body,
+        readCookie(request, SIGNIN_COOKIE),
+      );
+      setCookie(request, reply, SIGNIN_COOKIE, '', 0);
+      setCookie(
+        request,
+        reply,
+        DEVICE_COOKIE,
+        newDeviceCookie(secret, email),
+        DEVICE_LIFETIME_SECONDS,
+      );
+      return answer;
+    },
+  );
+
+  app.post(
+    '/resendCode',
+    {
+      preHandler: rateLimited(app, 'resendCode', { subject: () => null }),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Replace the code of the sign-in in progress and e-mail it (only the browser that signed in)',
+        body: resendCodeRequestSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => resendCode(app.ctx, request.body, readCookie(request, SIGNIN_COOKIE)),
   );
 
   app.post(
@@ -86,6 +159,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resetpassword/:token',
     {
+      preHandler: rateLimited(app, 'resetPassword', { subject: () => null }),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link (once, within 1 hour)',

@@ -1,6 +1,7 @@
 import type {
   Actor,
   ForgotPasswordRequest,
+  ResendCodeRequest,
   ResetPasswordRequest,
   SigninRequest,
   SignupRequest,
@@ -13,6 +14,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { loginCodeMail, resetLinkMail } from '../../lib/mail-templates';
+import { newSigninCookie } from '../../lib/signin-cookies';
 import {
   burnPasswordCheck,
   generateCode,
@@ -31,7 +33,12 @@ import {
 } from '../users/users.service';
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong tries per code from the browser that signed in (it holds the sign-in cookie). */
 export const MAX_CODE_ATTEMPTS = 5;
+/** Wrong tries per code from all other clients together (no sign-in cookie, or another one). */
+export const MAX_OTHER_CODE_ATTEMPTS = 3;
+/** New codes the browser that signed in may ask for within one sign-in. */
+export const MAX_RESENDS = 3;
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 const mailFailed = () =>
@@ -83,9 +90,13 @@ export async function signin(ctx: AppContext, input: SigninRequest) {
     throw unauthorized(messages.invalidCredentials, 'INVALID_CREDENTIALS');
   }
   const code = generateCode();
+  const signinCookie = newSigninCookie();
   const values = {
     codeHash: sha256(code),
     attempts: 0,
+    signinHash: sha256(signinCookie),
+    otherAttempts: 0,
+    resends: 0,
     expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
     createdAt: new Date(),
   };
@@ -93,51 +104,138 @@ export async function signin(ctx: AppContext, input: SigninRequest) {
     .insert(loginCodes)
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: loginCodes.userId, set: values });
+  await mailCode(ctx, user, code);
+  return { message: messages.codeSent, userId: user.id, signinCookie };
+}
+
+async function mailCode(
+  ctx: AppContext,
+  user: { email: string; firstName: string },
+  code: string,
+): Promise<void> {
   try {
     await ctx.mailer.send({ to: user.email, ...loginCodeMail(user.firstName, code, user.email) });
   } catch (error) {
     ctx.log.error({ err: error }, 'sign-in code mail failed');
     throw mailFailed();
   }
-  return { message: messages.codeSent, userId: user.id };
 }
 
-/** One try of the code: at most 5 per code, within 10 minutes, single use. */
-export async function verifyCode(ctx: AppContext, input: VerifyCodeRequest) {
+/**
+ * One try of the code, within 10 minutes, single use. The browser that signed in (its sign-in
+ * cookie matches the code's) has 5 tries; every other client shares 3 more, so strangers can
+ * neither guess far nor use up the owner's tries (decisions.md §2). A wrong code with tries left
+ * answers WRONG_CODE and how many remain; the last one "invalid verification code".
+ * Answers the token and the e-mail that signed in (for the device cookie).
+ */
+export async function verifyCode(
+  ctx: AppContext,
+  input: VerifyCodeRequest,
+  signinCookie: string | null,
+) {
   const db = ctx.database.db;
   const invalid = () => badRequest(messages.invalidVerificationCode, 'INVALID_CODE');
   const expired = () => badRequest(messages.verificationCodeExpired, 'CODE_EXPIRED');
   if (!isUuid(input.userId)) throw invalid();
+  const [row] = await db
+    .select()
+    .from(loginCodes)
+    .where(eq(loginCodes.userId, input.userId))
+    .limit(1);
+  if (!row) throw invalid();
+  if (row.expiresAt.getTime() <= Date.now()) throw expired();
+  const fromSigninBrowser =
+    signinCookie !== null &&
+    row.signinHash !== null &&
+    safeEqual(row.signinHash, sha256(signinCookie));
+  const counter = fromSigninBrowser ? loginCodes.attempts : loginCodes.otherAttempts;
+  const max = fromSigninBrowser ? MAX_CODE_ATTEMPTS : MAX_OTHER_CODE_ATTEMPTS;
   // Count the try before comparing, atomically, so parallel guesses cannot exceed the limit.
   const [attempt] = await db
     .update(loginCodes)
-    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .set(
+      fromSigninBrowser
+        ? { attempts: sql`${counter} + 1` }
+        : { otherAttempts: sql`${counter} + 1` },
+    )
     .where(
       and(
         eq(loginCodes.userId, input.userId),
-        lt(loginCodes.attempts, MAX_CODE_ATTEMPTS),
+        eq(loginCodes.codeHash, row.codeHash),
+        lt(counter, max),
         gt(loginCodes.expiresAt, new Date()),
       ),
     )
-    .returning({ codeHash: loginCodes.codeHash });
-  if (!attempt) {
-    const [exists] = await db
-      .select({ userId: loginCodes.userId })
-      .from(loginCodes)
-      .where(eq(loginCodes.userId, input.userId))
-      .limit(1);
-    throw exists ? expired() : invalid();
+    .returning({ codeHash: loginCodes.codeHash, used: counter });
+  // No try left for this client (or the code just changed): the code is dead for it.
+  if (!attempt) throw invalid();
+  if (!safeEqual(attempt.codeHash, sha256(input.verificationCode.trim()))) {
+    const left = max - attempt.used;
+    if (left > 0) throw badRequest(messages.wrongCode(left), 'WRONG_CODE');
+    // The signing-in browser's last try ends the code for everyone.
+    if (fromSigninBrowser) {
+      await db
+        .delete(loginCodes)
+        .where(and(eq(loginCodes.userId, input.userId), eq(loginCodes.codeHash, attempt.codeHash)));
+    }
+    throw invalid();
   }
-  if (!safeEqual(attempt.codeHash, sha256(input.verificationCode.trim()))) throw invalid();
   const used = await db
     .delete(loginCodes)
     .where(and(eq(loginCodes.userId, input.userId), eq(loginCodes.codeHash, attempt.codeHash)))
     .returning({ userId: loginCodes.userId });
-  if (used.length === 0) throw expired();
+  if (used.length === 0) throw invalid();
   const user = await findUserById(db, input.userId);
   if (!user) throw invalid();
   const issued = await ctx.tokens.issue(user);
-  return { message: messages.loginSuccess, token: issued.token };
+  return { message: messages.loginSuccess, token: issued.token, email: user.email };
+}
+
+/**
+ * A new code for the sign-in in progress, mailed like the first: only the browser that signed in
+ * may ask (it holds the sign-in cookie, which only a right password gives), at most 3 times per
+ * sign-in. The new code has 5 fresh tries for that browser; other clients' tries are not renewed.
+ */
+export async function resendCode(
+  ctx: AppContext,
+  input: ResendCodeRequest,
+  signinCookie: string | null,
+) {
+  const db = ctx.database.db;
+  const ended = () => badRequest(messages.signinEnded, 'SIGNIN_ENDED');
+  if (!isUuid(input.userId) || signinCookie === null) throw ended();
+  const code = generateCode();
+  const [renewed] = await db
+    .update(loginCodes)
+    .set({
+      codeHash: sha256(code),
+      attempts: 0,
+      resends: sql`${loginCodes.resends} + 1`,
+      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+    })
+    .where(
+      and(
+        eq(loginCodes.userId, input.userId),
+        eq(loginCodes.signinHash, sha256(signinCookie)),
+        lt(loginCodes.resends, MAX_RESENDS),
+      ),
+    )
+    .returning({ userId: loginCodes.userId });
+  if (!renewed) {
+    const [row] = await db
+      .select({ resends: loginCodes.resends })
+      .from(loginCodes)
+      .where(
+        and(eq(loginCodes.userId, input.userId), eq(loginCodes.signinHash, sha256(signinCookie))),
+      )
+      .limit(1);
+    if (row) throw badRequest(messages.tooManyNewCodes, 'TOO_MANY_CODES');
+    throw ended();
+  }
+  const user = await findUserById(db, input.userId);
+  if (!user) throw ended();
+  await mailCode(ctx, user, code);
+  return { message: messages.newCodeSent };
 }
 
 /** Always the same answer; the link is e-mailed only when the account exists. */

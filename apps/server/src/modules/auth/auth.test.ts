@@ -1,6 +1,7 @@
 import { messages } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../config';
 import { loginCodes, passwordResets } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
@@ -18,7 +19,8 @@ const uniqueEmail = (prefix = 'learner') => `${prefix}${++seq}.${Date.now()}@exa
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startTestServer({ smtpUrl: smtp.url });
+  // Behind a proxy: tests speak from many addresses with X-Forwarded-For.
+  server = await startTestServer({ smtpUrl: smtp.url, trustProxy: true });
   admin = await createUser(server, { role: 'admin', firstName: 'Ada' });
 });
 
@@ -35,13 +37,31 @@ async function signup(email: string, password = 'a-good-password', extra = {}) {
   });
 }
 
-/** Signs in and returns the code received by the SMTP server. */
-async function signinAndReadCode(email: string, password: string) {
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+
+/**
+ * Signs in and returns the code received by the SMTP server, and the sign-in cookie of this
+ * browser (`cookie`, for a Cookie header).
+ */
+async function signinAndReadCode(email: string, password: string, headers = {}) {
   const before = smtp.mails.length;
-  const response = await server.request('POST', '/api/auth/signin', { body: { email, password } });
+  const response = await server.request('POST', '/api/auth/signin', {
+    body: { email, password },
+    headers,
+  });
   expect(response.status).toBe(200);
   const mail = await smtp.waitFor(email, (m) => smtp.mails.indexOf(m) >= before);
-  return { userId: response.body.userId as string, code: codeIn(mail.text)! };
+  return {
+    userId: response.body.userId as string,
+    code: codeIn(mail.text)!,
+    cookie: cookiesOf(response.headers),
+  };
 }
 
 async function fullSignIn(email: string, password: string) {
@@ -215,37 +235,61 @@ describe('one-time codes', () => {
     expect(noUser.body.error).toBe(messages.invalidUserSession);
   });
 
-  it('refuses a wrong code with "invalid verification code"', async () => {
+  it('answers WRONG_CODE with the tries left to a client without the sign-in cookie, then dead', async () => {
     const email = uniqueEmail();
     await signup(email);
     const { userId, code } = await signinAndReadCode(email, 'a-good-password');
     const wrong = code === '000000' ? '111111' : '000000';
-    const response = await server.request('POST', '/api/auth/verifyCode', {
-      body: { userId, verificationCode: wrong },
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(
+        await server.request('POST', '/api/auth/verifyCode', {
+          body: { userId, verificationCode: wrong },
+        }),
+      );
+    }
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400]);
+    expect(answers[0]!.body).toEqual({
+      error: 'That code is not right. You have 2 tries left.',
+      code: 'WRONG_CODE',
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      error: messages.invalidVerificationCode,
-      code: 'INVALID_CODE',
+    expect(answers[1]!.body.error).toBe('That code is not right. You have 1 try left.');
+    expect(answers[2]!.body).toEqual({ error: 'invalid verification code', code: 'INVALID_CODE' });
+    // Dead for clients without the cookie, even with the right code.
+    const right = await server.request('POST', '/api/auth/verifyCode', {
+      body: { userId, verificationCode: code },
     });
+    expect(right.status).toBe(400);
+    expect(right.body.error).toBe('invalid verification code');
   });
 
-  it('kills the code after 5 wrong tries: the 6th fails even with the right code', async () => {
+  it('gives the browser that signed in 5 tries: the tries left, then "invalid verification code"', async () => {
     const email = uniqueEmail();
     await signup(email);
-    const { userId, code } = await signinAndReadCode(email, 'a-good-password');
+    const { userId, code, cookie } = await signinAndReadCode(email, 'a-good-password');
     const wrong = code === '000000' ? '111111' : '000000';
+    const errors: string[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await server.request('POST', '/api/auth/verifyCode', {
         body: { userId, verificationCode: wrong },
+        headers: { cookie },
       });
-      expect(response.body.error).toBe(messages.invalidVerificationCode);
+      expect(response.status).toBe(400);
+      errors.push(response.body.error);
     }
+    expect(errors).toEqual([
+      'That code is not right. You have 4 tries left.',
+      'That code is not right. You have 3 tries left.',
+      'That code is not right. You have 2 tries left.',
+      'That code is not right. You have 1 try left.',
+      'invalid verification code',
+    ]);
     const sixth = await server.request('POST', '/api/auth/verifyCode', {
       body: { userId, verificationCode: code },
+      headers: { cookie },
     });
     expect(sixth.status).toBe(400);
-    expect(sixth.body.error).toBe(messages.verificationCodeExpired);
+    expect(sixth.body.error).toBe(messages.invalidVerificationCode);
   });
 
   it('refuses an expired code', async () => {
@@ -496,5 +540,245 @@ describe('rate limits', () => {
     expect(last!.body.error).toMatch(
       /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
     );
+  });
+});
+
+const mailsTo = (email: string) =>
+  smtp.mails.filter((m) => JSON.stringify(m.to).toLowerCase().includes(email)).length;
+
+/** A stranger's client: a new address each time, no cookies. */
+const fromAddress = (i: number) => ({ 'x-forwarded-for': `203.0.113.${(i % 250) + 1}` });
+
+describe('nobody without the password can lock the owner out (decisions.md §2)', () => {
+  it("a stranger's 25 wrong codes from 25 addresses leave the owner's code working", async () => {
+    const email = uniqueEmail('owner');
+    await signup(email);
+    const { userId, code, cookie } = await signinAndReadCode(email, 'a-good-password');
+    expect(cookie).toMatch(/^ishuri_signin=[A-Za-z0-9_-]{43}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    const errors: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await server.request('POST', '/api/auth/verifyCode', {
+        body: { userId, verificationCode: wrong },
+        headers: fromAddress(i),
+      });
+      statuses.push(response.status);
+      errors.push(response.body.error);
+    }
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    expect(errors.slice(0, 2)).toEqual([
+      'That code is not right. You have 2 tries left.',
+      'That code is not right. You have 1 try left.',
+    ]);
+    expect(new Set(errors.slice(2))).toEqual(new Set(['invalid verification code']));
+
+    const owner = await server.request('POST', '/api/auth/verifyCode', {
+      body: { userId, verificationCode: code },
+      headers: { cookie, 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.body.message).toBe(messages.loginSuccess);
+    const device = owner.headers.getSetCookie().find((c) => c.startsWith('ishuri_device='));
+    expect(device).toMatch(/; Max-Age=15552000; Path=\/api\/auth; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('bounds guessing: a client without the cookie gets 3 tries per code, whatever its address', async () => {
+    const email = uniqueEmail('guessed');
+    await signup(email);
+    const { userId, code } = await signinAndReadCode(email, 'a-good-password');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) {
+      await server.request('POST', '/api/auth/verifyCode', {
+        body: { userId, verificationCode: wrong },
+        headers: fromAddress(100 + i),
+      });
+    }
+    // Even the right code, from a fresh address and with a made-up cookie, is refused now.
+    const fourth = await server.request('POST', '/api/auth/verifyCode', {
+      body: { userId, verificationCode: code },
+      headers: { ...fromAddress(200), cookie: 'ishuri_signin=forged-cookie-value' },
+    });
+    expect(fourth.status).toBe(400);
+    expect(fourth.body).toEqual({ error: 'invalid verification code', code: 'INVALID_CODE' });
+  });
+
+  it("25 wrong passwords from 25 addresses don't refuse the owner's browser with its device cookie", async () => {
+    const email = uniqueEmail('device');
+    await signup(email);
+    const first = await signinAndReadCode(email, 'a-good-password');
+    const verified = await server.request('POST', '/api/auth/verifyCode', {
+      body: { userId: first.userId, verificationCode: first.code },
+      headers: { cookie: first.cookie },
+    });
+    expect(verified.status).toBe(200);
+    const device = cookiesOf(verified.headers);
+    expect(device).toMatch(/^ishuri_device=[^;]+$/);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await server.request('POST', '/api/auth/signin', {
+        body: { email, password: 'not-the-password' },
+        headers: fromAddress(i),
+      });
+      statuses.push(response.status);
+    }
+    // 10 per e-mail for clients without a device cookie; the owner's first sign-in was one.
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(statuses.slice(9)).toEqual(Array(16).fill(429));
+
+    // Without the device cookie (or with a forged one, or one for another e-mail) the right
+    // password is refused for now: those clients share the full counter.
+    const untrusted = await server.request('POST', '/api/auth/signin', {
+      body: { email, password: 'a-good-password' },
+      headers: { 'x-forwarded-for': '198.51.100.9' },
+    });
+    expect(untrusted.status).toBe(429);
+    const [id, expires] = device.slice('ishuri_device='.length).split('.');
+    const forged = await server.request('POST', '/api/auth/signin', {
+      body: { email, password: 'a-good-password' },
+      headers: { cookie: `ishuri_device=${id}.${expires}.${'A'.repeat(43)}` },
+    });
+    expect(forged.status).toBe(429);
+
+    const owner = await signinAndReadCode(email, 'a-good-password', {
+      cookie: device,
+      'x-forwarded-for': '198.51.100.9',
+    });
+    expect(owner.code).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('a new code for the sign-in in progress', () => {
+  it('replaces the code and mails it, only for the browser that signed in, 3 times', async () => {
+    const email = uniqueEmail('resend');
+    await signup(email);
+    const { userId, code, cookie } = await signinAndReadCode(email, 'a-good-password');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const miss = await server.request('POST', '/api/auth/verifyCode', {
+      body: { userId, verificationCode: wrong },
+      headers: { cookie },
+    });
+    expect(miss.body.code).toBe('WRONG_CODE');
+
+    // Without the sign-in cookie nobody may ask, and no mail leaves.
+    const mailsBefore = mailsTo(email);
+    const cookieless: Record<string, string>[] = [
+      {},
+      { cookie: 'ishuri_signin=someone-elses-cookie' },
+    ];
+    for (const headers of cookieless) {
+      const stranger = await server.request('POST', '/api/auth/resendCode', {
+        body: { userId },
+        headers,
+      });
+      expect(stranger.status).toBe(400);
+      expect(stranger.body).toEqual({ error: messages.signinEnded, code: 'SIGNIN_ENDED' });
+    }
+
+    let latest = code;
+    for (let i = 0; i < 3; i++) {
+      const before = smtp.mails.length;
+      const resent = await server.request('POST', '/api/auth/resendCode', {
+        body: { userId },
+        headers: { cookie },
+      });
+      expect(resent.status).toBe(200);
+      expect(resent.body).toEqual({ message: 'A new code has been sent to your email.' });
+      const mail = await smtp.waitFor(email, (m) => smtp.mails.indexOf(m) >= before);
+      latest = codeIn(mail.text)!;
+    }
+    expect(mailsTo(email)).toBe(mailsBefore + 3);
+    const fourth = await server.request('POST', '/api/auth/resendCode', {
+      body: { userId },
+      headers: { cookie },
+    });
+    expect(fourth.status).toBe(400);
+    expect(fourth.body.code).toBe('TOO_MANY_CODES');
+
+    if (latest !== code) {
+      const old = await server.request('POST', '/api/auth/verifyCode', {
+        body: { userId, verificationCode: code },
+        headers: { cookie },
+      });
+      // A new code starts with 5 fresh tries.
+      expect(old.body.error).toBe('That code is not right. You have 4 tries left.');
+    }
+    const signedIn = await server.request('POST', '/api/auth/verifyCode', {
+      body: { userId, verificationCode: latest },
+      headers: { cookie },
+    });
+    expect(signedIn.status).toBe(200);
+    // The sign-in is over: no more codes for it.
+    const after = await server.request('POST', '/api/auth/resendCode', {
+      body: { userId },
+      headers: { cookie },
+    });
+    expect(after.body.code).toBe('SIGNIN_ENDED');
+  });
+});
+
+describe('sign-up and reset-password limits', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      smtpUrl: smtp.url,
+      rateLimits: {
+        ...defaultRateLimits,
+        signup: { perIp: 3, perEmail: 10, windowSeconds: 60 },
+        resetPassword: { perIp: 2, windowSeconds: 60 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('answers 429 past the sign-up limit per address, but never counts an admin adding users', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await limited.request('POST', '/api/auth/signup', {
+        body: {
+          firstName: 'A',
+          lastName: 'U',
+          email: uniqueEmail('many'),
+          password: 'a-good-password',
+        },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const adminOfLimited = await createUser(limited, { role: 'admin' });
+    for (let i = 0; i < 4; i++) {
+      const response = await limited.request('POST', '/api/auth/signup', {
+        token: adminOfLimited.token,
+        body: {
+          firstName: 'A',
+          lastName: 'U',
+          email: uniqueEmail('added'),
+          password: 'a-good-password',
+          role: 'learner',
+        },
+      });
+      expect(response.status).toBe(201);
+    }
+  });
+
+  it('answers 429 past the reset-password limit per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await limited.request('POST', `/api/auth/resetpassword/${'x'.repeat(43)}`, {
+        body: { password: 'a-good-password' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+  });
+});
+
+describe('default limits', () => {
+  it('limit sign-up and reset password per address, generously', () => {
+    expect(defaultRateLimits.signup).toEqual({ perIp: 100, perEmail: 10, windowSeconds: 3600 });
+    expect(defaultRateLimits.resetPassword).toEqual({ perIp: 30, windowSeconds: 3600 });
   });
 });

@@ -1,17 +1,22 @@
-import type { Course } from '@ishuri/contract';
+import { can } from '@ishuri/contract';
+import type { Actor, Course } from '@ishuri/contract';
 import type { courses } from '../../db/schema';
 
 export type CourseRow = typeof courses.$inferSelect;
 
-/** A course as clients see it. */
-export function presentCourse(row: CourseRow): Course {
-  return {
+/**
+ * A course as clients see it. The owner's id only goes to those who may manage the course
+ * (decisions.md §2: user ids are shown only to those who need them).
+ */
+export function presentCourse(row: CourseRow, actor: Actor | null): Course {
+  const course: Course = {
     id: row.id,
     title: row.title,
     description: row.description,
     courseType: row.courseType,
     imageUrl: row.imageUrl,
-    ownerId: row.ownerId,
     createdAt: row.createdAt.toISOString(),
   };
+  if (can(actor, 'course:manage', { ownerId: row.ownerId })) course.ownerId = row.ownerId;
+  return course;
 }

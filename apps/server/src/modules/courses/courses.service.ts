@@ -58,7 +58,11 @@ export async function listCourses(
   const total = plan.paged
     ? ((await db.select({ n: countAll }).from(courses).where(plan.where))[0]?.n ?? 0)
     : rows.length;
-  return listResponse(plan, rows.map(presentCourse), total);
+  return listResponse(
+    plan,
+    rows.map((row) => presentCourse(row, actor)),
+    total,
+  );
 }
 
 /** GET /api/course/single/{id}: the course, its lessons and their sub-lessons, in order. */
@@ -68,7 +72,7 @@ export async function getCourse(ctx: AppContext, actor: Actor | null, id: string
   const showContent = await canReadContent(db, actor, course);
   const items = await readCourseLessons(db, course.id);
   return {
-    ...presentCourse(course),
+    ...presentCourse(course, actor),
     lessons: items.map(({ lesson, subLessons: subs }) => presentLesson(lesson, subs, showContent)),
   };
 }
@@ -90,7 +94,7 @@ export async function createCourse(ctx: AppContext, actor: Actor, receive: Uploa
         ownerId: actor.id,
       })
       .returning();
-    return presentCourse(row!);
+    return presentCourse(row!, actor);
   });
 }
 

@@ -216,7 +216,9 @@ describe('GET /api/course/single/{id}', () => {
     await createSubLesson(server, admin, second.id, { title: 'Second, part two' });
     await createSubLesson(server, admin, first.id, { title: 'First, part one' });
 
-    const response = await server.request('GET', `/api/course/single/${course.id}`);
+    const response = await server.request('GET', `/api/course/single/${course.id}`, {
+      token: admin.token,
+    });
     expect(response.status).toBe(200);
     const data = response.body.data;
     expect(data).toMatchObject({ id: course.id, title: 'Ordered', ownerId: admin.id });
@@ -424,5 +426,45 @@ describe('premium content (decisions.md §3)', () => {
     await createLesson(server, instructor, course.id, { content: 'For all.' });
     const response = await server.request('GET', `/api/course/single/${course.id}`);
     expect(response.body.data.lessons[0].content).toBe('For all.');
+  });
+});
+
+describe('user ids on course answers (decisions.md §2)', () => {
+  it('never shows ownerId to a visitor or a learner; the owner and admins still get it', async () => {
+    const free = await createCourse(server, instructor, {
+      title: 'Owned free',
+      courseType: 'free',
+    });
+    const premium = await createCourse(server, instructor, {
+      title: 'Owned premium',
+      courseType: 'premium',
+    });
+    const urls = [
+      '/api/course/free?pageSize=100',
+      '/api/course/all?pageSize=100',
+      '/api/course/premium?pageSize=100',
+      `/api/course/single/${free.id}`,
+      `/api/course/single/${premium.id}`,
+    ];
+    for (const token of [undefined, learner.token, otherInstructor.token]) {
+      for (const url of urls) {
+        const response = await server.request('GET', url, { token });
+        if (response.status === 401) continue; // premium list for a visitor
+        expect(response.status, url).toBe(200);
+        expect(response.text, url).not.toContain('ownerId');
+        expect(response.text, url).not.toContain(instructor.id);
+        expect(response.text, url).not.toContain(admin.id);
+      }
+    }
+    for (const [token, expected] of [
+      [instructor.token, instructor.id],
+      [admin.token, instructor.id],
+    ] as const) {
+      const single = await server.request('GET', `/api/course/single/${premium.id}`, { token });
+      expect(single.body.data.ownerId).toBe(expected);
+      const mine = await server.request('GET', '/api/course/all?pageSize=100', { token });
+      const listed = mine.body.data.find((c: { id: string }) => c.id === free.id);
+      expect(listed.ownerId).toBe(expected);
+    }
   });
 });

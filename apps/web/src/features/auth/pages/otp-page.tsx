@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { dropToken, saveSession } from '../../../lib/auth';
 import { redirectDelay } from '../../../lib/delays';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useResendCode } from '../api/resend-code';
 import { useVerifyCode } from '../api/verify-code';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
@@ -32,10 +33,15 @@ export default function OtpPage() {
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
   const verify = useVerifyCode();
+  const resend = useResendCode();
   const [redirecting, setRedirecting] = useState(false);
+  // The tries left after a wrong code, or the answer to "Send a new code".
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const {
     register,
     handleSubmit,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(otpFormSchema),
@@ -47,6 +53,7 @@ export default function OtpPage() {
       toast.error(messages.invalidUserSession);
       return;
     }
+    setNotice(null);
     try {
       const answer = await verify.mutateAsync({ userId, verificationCode });
       if (!answer?.token || !saveSession(answer.token)) {
@@ -63,9 +70,29 @@ export default function OtpPage() {
         navigateLater('/login', redirectDelay.afterInvalidCode, { replace: true });
         return;
       }
+      // A wrong code with tries left: stay here, say how many remain, and start again.
+      if (error instanceof ApiError && error.code === 'WRONG_CODE') {
+        setNotice({ tone: 'error', text: errorMessage(error, messages.otpFailed) });
+        setValue('verificationCode', '');
+        setFocus('verificationCode');
+        return;
+      }
       toast.error(errorMessage(error, messages.otpFailed));
     }
   });
+
+  const sendNewCode = async () => {
+    if (!userId) return;
+    setNotice(null);
+    try {
+      const answer = await resend.mutateAsync({ userId });
+      setNotice({ tone: 'success', text: answer?.message ?? messages.newCodeSent });
+      setValue('verificationCode', '');
+      setFocus('verificationCode');
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error, messages.resendFailed) });
+    }
+  };
 
   if (!userId) {
     return (
@@ -93,6 +120,11 @@ export default function OtpPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {notice && (
+          <FormAlert tone={notice.tone}>
+            <p>{notice.text}</p>
+          </FormAlert>
+        )}
         <TextField
           label="Verification code"
           autoComplete="one-time-code"
@@ -105,6 +137,15 @@ export default function OtpPage() {
         />
         <Button type="submit" className="w-full" loading={verify.isPending || redirecting}>
           Verify
+        </Button>
+        <Button
+          variant="secondary"
+          className="w-full"
+          loading={resend.isPending}
+          disabled={redirecting}
+          onClick={() => void sendNewCode()}
+        >
+          {resend.isPending ? messages.sendingNewCode : messages.sendNewCode}
         </Button>
       </form>
     </AuthCard>
