@@ -30,6 +30,9 @@ const statuses = {
   'POST /api/auth/signup (with a role)':              [403,   403,    403,     403,  403,  201],
   'POST /api/auth/signin':                            [200,   200,    200,     200,  200,  200],
   'POST /api/auth/verifyCode':                        [200,   200,    200,     200,  200,  200],
+  'POST /api/auth/resendCode (the browser that signed in)':
+                                                      [200,   200,    200,     200,  200,  200],
+  'POST /api/auth/resendCode (another client)':       [400,   400,    400,     400,  400,  400],
   'POST /api/auth/forgotpassword':                    [200,   200,    200,     200,  200,  200],
   'POST /api/auth/resetpassword/:token':              [200,   200,    200,     200,  200,  200],
   'POST /api/auth/logout':                            [401,   200,    200,     200,  200,  200],
@@ -189,6 +192,21 @@ function learnerCertificate(world: MatrixWorld) {
   return made;
 }
 
+/** Signs a fresh user in and keeps the sign-in cookie its browser would hold. */
+async function signinCookie(world: MatrixWorld): Promise<{ userId: string; cookie: string }> {
+  const user = await createUser(world.server);
+  const signin = await world.server.request('POST', '/api/auth/signin', {
+    body: { email: user.email, password: DEFAULT_PASSWORD },
+  });
+  expect(signin.status, signin.text).toBe(200);
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('ishuri_signin='));
+  expect(cookie).toBeDefined();
+  return { userId: signin.body.userId, cookie: cookie! };
+}
+
 /** Signs a fresh user in and reads the code from the mail the SMTP server received. */
 async function signinCode(world: MatrixWorld): Promise<{ userId: string; code: string }> {
   const user = await createUser(world.server);
@@ -252,6 +270,18 @@ const calls: Record<Row, MatrixCall> = {
       token,
       body: { userId, verificationCode: code },
     });
+  },
+  'POST /api/auth/resendCode (the browser that signed in)': async (w, token) => {
+    const { userId, cookie } = await signinCookie(w);
+    return w.server.request('POST', '/api/auth/resendCode', {
+      token,
+      headers: { cookie },
+      body: { userId },
+    });
+  },
+  'POST /api/auth/resendCode (another client)': async (w, token) => {
+    const { userId } = await signinCookie(w);
+    return w.server.request('POST', '/api/auth/resendCode', { token, body: { userId } });
   },
   'POST /api/auth/forgotpassword': (w, token) =>
     w.server.request('POST', '/api/auth/forgotpassword', { token, body: { email: fresh('lost') } }),
