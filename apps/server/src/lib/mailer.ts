@@ -37,12 +37,23 @@ export interface MailerOptions {
   /** Where `.eml` files go when there is no SMTP server. */
   mailDir: string;
   print?: (line: string) => void;
+  /** Connection and greeting time-out; the socket time-out is three times as long. */
+  timeoutMs?: number;
 }
+
+/** Time-outs when none is configured: an SMTP server that never answers fails fast. */
+export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 
 export function createMailer(options: MailerOptions): Mailer {
   const print = options.print ?? ((line: string) => console.log(line));
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs * 3,
+    });
     return {
       mode: 'smtp',
       async send(mail) {

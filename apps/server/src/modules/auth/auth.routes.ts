@@ -14,7 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalAuth, requireAuth } from '../../lib/auth-guard';
 import { rateLimited } from '../../lib/rate-limit';
-import { forgotPassword, logout, resetPassword, signin, signup, verifyCode } from './auth.service';
+import { logout, signin, signup, verifyCode } from './auth.service';
+import { forgotPassword, resetPassword } from './password-reset';
 
 const errors = {
   400: errorBodySchema,
