@@ -247,7 +247,7 @@ export class JobQueue {
         job.give_up_at ?? new Date(job.created_at).getTime() + this.giveUpAfterMs,
       );
       const outOfTries = job.max_attempts > 0 && job.attempts >= job.max_attempts;
-      const final = outOfTries || failedAt.getTime() >= giveUpAt.getTime();
+      const final = isPermanent(error) || outOfTries || failedAt.getTime() >= giveUpAt.getTime();
       const next = Math.min(
         failedAt.getTime() + retryDelayMs(job.attempts, this.retryBaseMs, this.retryMaxMs),
         giveUpAt.getTime(),
@@ -283,6 +283,14 @@ export class JobQueue {
         ),
       );
   }
+}
+
+/**
+ * A handler throws an error with `permanent: true` when trying again cannot help (an SMTP server
+ * that rejects the recipient with a 5xx answer): the job is failed at once, for admins to see.
+ */
+export function isPermanent(error: unknown): boolean {
+  return (error as { permanent?: unknown } | null)?.permanent === true;
 }
 
 /**

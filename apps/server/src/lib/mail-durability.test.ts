@@ -30,7 +30,7 @@ let seq = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${++seq}.${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtp({ rejects: (address) => address.startsWith('bounce-') });
   // Production retry schedule and lease (30 s doubling to 1 h, 3 days, 30 s lease); only the
   // clock is the test's.
   server = await startTestServer({ smtpUrl: smtp.url, jobQueue: { now: clock } });
@@ -220,6 +220,39 @@ describe('a mail that keeps failing', () => {
       token: admin.token,
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('a mail whose recipient the SMTP server refuses (550)', () => {
+  it('is failed at once, without 3 days of retries, and listed for admins', async () => {
+    const email = uniqueEmail('bounce-');
+    await subscribe(email);
+    const deadline = Date.now() + 10_000;
+    while ((await jobFor(email)).status !== 'failed' && Date.now() < deadline) await sleep(25);
+    const job = await jobFor(email);
+    expect(job.status).toBe('failed');
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toMatch(/550/);
+    const list = await server.request<{ data: FailedMail[] }>(
+      'GET',
+      '/api/admin/mail/failed?pageSize=100',
+      { token: admin.token },
+    );
+    expect(list.body.data.map((row) => row.recipient)).toContain(email);
+  });
+
+  it('is still retried when the connection is refused', async () => {
+    const email = uniqueEmail('refused');
+    await smtp.setRefusing(true);
+    try {
+      await subscribe(email);
+      await advance(MINUTE);
+      expect((await jobFor(email)).status).toBe('pending');
+    } finally {
+      await smtp.setRefusing(false);
+    }
+    await advance(HOUR);
+    await smtp.waitFor(email);
   });
 });
 

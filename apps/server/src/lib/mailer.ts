@@ -44,6 +44,22 @@ export interface MailerOptions {
 /** Time-outs when none is configured: an SMTP server that never answers fails fast. */
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 
+/**
+ * A permanent answer (5xx, RFC 5321) to this message itself: its sender, recipient or content was
+ * refused. Sending it again would be refused again. Connection, greeting and authentication
+ * failures are not: they are the server's state, and the queue retries them.
+ */
+function isRejection(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    typeof command === 'string' &&
+    /^(MAIL FROM|RCPT TO|DATA)/i.test(command)
+  );
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const print = options.print ?? ((line: string) => console.log(line));
   if (options.smtpUrl) {
@@ -57,15 +73,24 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          attachments: mail.attachments,
-          replyTo: mail.replyTo,
-        });
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            attachments: mail.attachments,
+            replyTo: mail.replyTo,
+          });
+        } catch (error) {
+          // nodemailer marks every 5xx permanent, a refused login too; the queue should give up
+          // only on a refusal of this message.
+          if (error && typeof error === 'object') {
+            Object.assign(error, { permanent: isRejection(error) });
+          }
+          throw error;
+        }
       },
       close: () => transport.close(),
     };

@@ -22,7 +22,12 @@ export interface TestSmtp {
 }
 
 /** A real SMTP server on a free port that keeps what it receives, parsed. */
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(
+  options: {
+    /** Recipients refused with a permanent error (550) at RCPT TO. */
+    rejects?: (address: string) => boolean;
+  } = {},
+): Promise<TestSmtp> {
   const mails: ParsedMail[] = [];
   let down = false;
   const make = () =>
@@ -30,6 +35,13 @@ export async function startSmtp(): Promise<TestSmtp> {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (options.rejects?.(address.address.toLowerCase())) {
+          callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
+          return;
+        }
+        callback();
+      },
       onData(stream, _session, callback) {
         if (down) {
           stream.resume();
