@@ -25,6 +25,8 @@ export type FailedMail = z.infer<typeof failedMailSchema>;
 export const failedMailQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  /** Part of the recipient's address or of the error. */
+  q: z.string().trim().max(200).optional(),
 });
 export type FailedMailQuery = z.input<typeof failedMailQuerySchema>;
 

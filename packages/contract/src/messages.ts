@@ -271,7 +271,7 @@ export const messages = {
   // Mail that finally failed (admin, decisions.md §6)
   failedMailTitle: 'Failed Mail',
   failedMailIntro:
-    'Mail the server could not send after retrying for 3 days. Retry once the mail server works again.',
+    'Mail the server could not send: refused by the mail server, or still failing after 3 days of retries. Retry once the problem is fixed.',
   noFailedMail: 'No failed mail: every mail has been sent.',
   mailKindResetLink: 'Password reset link',
   mailKindCertificate: 'Certificate',

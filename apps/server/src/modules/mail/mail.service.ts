@@ -20,9 +20,14 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 /** Mail that finally failed, newest first, one page at a time (admin). */
 export async function listFailedMail(ctx: AppContext, input: FailedMailQuery) {
-  const { page, pageSize } = failedMailQuerySchema.parse(input);
+  const { page, pageSize, q } = failedMailQuerySchema.parse(input);
   const db = ctx.database.db;
-  const where = sql`${jobs.status} = 'failed' and ${inArray(jobs.type, MAIL_JOB_TYPES)}`;
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const matches = pattern
+    ? sql` and (coalesce(${jobs.payload}->>'to', ${jobs.payload}->>'email', '') ilike ${pattern}
+           or coalesce(${jobs.lastError}, '') ilike ${pattern})`
+    : sql``;
+  const where = sql`${jobs.status} = 'failed' and ${inArray(jobs.type, MAIL_JOB_TYPES)}${matches}`;
   const [rows, [count]] = await Promise.all([
     db
       .select()
