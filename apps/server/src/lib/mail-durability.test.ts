@@ -185,6 +185,13 @@ describe('a mail that keeps failing', () => {
     expect(listed!.subject).toBeTruthy();
     expect(listed!.lastError).toMatch(/ECONNREFUSED/);
     expect(list.body.total).toBeGreaterThanOrEqual(1);
+    const filtered = await server.request<{ data: FailedMail[]; total: number }>(
+      'GET',
+      `/api/admin/mail/failed?q=${encodeURIComponent(email)}`,
+      { token: admin.token },
+    );
+    expect(filtered.body).toMatchObject({ total: 1, page: 1, pageSize: 10 });
+    expect(filtered.body.data.map((row) => row.id)).toEqual([job.id]);
     const tooBig = await server.request('GET', '/api/admin/mail/failed?pageSize=101', {
       token: admin.token,
     });
