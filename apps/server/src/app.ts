@@ -24,6 +24,7 @@ import { AppError } from './lib/errors';
 import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMailJobs } from './lib/mail-jobs';
+import { registerPasswordResetJobs } from './modules/auth/password-reset';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 import { finishUnreadUploads } from './lib/uploads';
@@ -38,6 +39,7 @@ import healthRoutes from './modules/health/health.routes';
 import lessonRoutes from './modules/lessons/lessons.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import subLessonRoutes from './modules/sublessons/sublessons.routes';
+import mailRoutes from './modules/mail/mail.routes';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
@@ -106,8 +108,13 @@ export async function buildApp(
       from: config.mailFrom,
       mailDir: path.join(config.dataDir, 'mail'),
       print: options.print,
+      timeoutMs: config.smtpTimeoutMs,
     }),
-    jobs: new JobQueue(database.db, app.log, config.jobPollMs, config.jobRetryBaseMs),
+    jobs: new JobQueue(database.db, app.log, {
+      ...config.jobQueue,
+      pollMs: config.jobPollMs,
+      retryBaseMs: config.jobRetryBaseMs,
+    }),
     tokens: new TokenService(config.jwtSecret),
     files: createLocalStorage(uploadsDir),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
@@ -117,6 +124,7 @@ export async function buildApp(
   app.decorateRequest('session', null);
   registerMailJobs(ctx);
   registerCertificateJobs(ctx);
+  registerPasswordResetJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -223,6 +231,7 @@ export async function buildApp(
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(subscriberRoutes, { prefix: '/api/sub' });
+  await app.register(mailRoutes, { prefix: '/api/admin/mail' });
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(certificateRoutes, { prefix: '/api/certificate' });
   await app.register(uploadsRoutes, { prefix: '/uploads', root: uploadsDir });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { emailPattern } from '@ishuri/contract';
 import { z } from 'zod';
+import type { JobQueueOptions } from './lib/jobs';
 
 /** The only reader of process.env. Every variable is listed in the README. */
 const envSchema = z.object({
@@ -19,6 +20,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   MAIL_FROM: z.string().min(3).default('Ishuri <no-reply@ishuri.local>'),
   ADMIN_EMAIL: z
     .string()
@@ -54,6 +56,11 @@ export interface Config {
   jwtSecret: string;
   appUrl: string;
   smtpUrl?: string;
+  /**
+   * SMTP connection and greeting time-out; the socket time-out (no answer to a command) is three
+   * times as long. An SMTP server that accepts and never answers cannot hold a request longer.
+   */
+  smtpTimeoutMs?: number;
   mailFrom: string;
   adminEmail: string;
   adminPassword?: string;
@@ -66,8 +73,10 @@ export interface Config {
   /** The built web app to serve, when it exists. */
   webDist?: string;
   jobPollMs: number;
-  /** First retry delay of a failed job (doubled on each attempt); 1 s when unset. */
+  /** First retry delay of a failed job (doubled on each attempt); 30 s when unset. */
   jobRetryBaseMs?: number;
+  /** The rest of the queue's settings (lease, time budget, clock); defaults in lib/jobs.ts. */
+  jobQueue?: Omit<JobQueueOptions, 'pollMs' | 'retryBaseMs'>;
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;
@@ -127,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

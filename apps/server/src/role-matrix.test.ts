@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { certificates, contactMessages, subscribers, users } from './db/schema';
+import { certificates, contactMessages, jobs, subscribers, users } from './db/schema';
 import { uuidv7 } from './lib/ids';
 import { generateCertificateCode } from './modules/certificates/certificates.service';
 import { createCourse, createLesson, createSubLesson } from './test/content';
@@ -80,6 +80,9 @@ const statuses = {
   'POST /api/sub/subscribe':                          [200,   200,    200,     200,  200,  200],
   'GET /api/sub/subscribers':                         [401,   403,    403,     403,  403,  200],
   'DELETE /api/sub/unsubscribe/:email':               [401,   403,    403,     403,  403,  200],
+  // Mail that finally failed: admins only
+  'GET /api/admin/mail/failed':                       [401,   403,    403,     403,  403,  200],
+  'POST /api/admin/mail/:id/retry':                   [401,   403,    403,     403,  403,  200],
   // Progress: the signed-in on a free course; on a premium one, those who may read it
   'GET /api/progress/:courseId':                      [401,   200,    200,     200,  200,  200],
   'POST /api/progress/complete (free)':               [401,   200,    200,     200,  200,  200],
@@ -166,6 +169,20 @@ async function subscriber(world: MatrixWorld): Promise<string> {
   const email = fresh('matrix');
   await world.server.ctx.database.db.insert(subscribers).values({ id: uuidv7(), email });
   return email;
+}
+
+/** A mail the queue gave up on, written as the queue leaves it. */
+async function failedMail(world: MatrixWorld): Promise<string> {
+  const id = uuidv7();
+  await world.server.ctx.database.db.insert(jobs).values({
+    id,
+    type: 'mail',
+    payload: { to: fresh('undelivered'), subject: 'Hello', text: 'Hello.', html: '<p>Hello.</p>' },
+    status: 'failed',
+    attempts: 20,
+    lastError: 'connect ECONNREFUSED',
+  });
+  return id;
 }
 
 /** The enrolled learner's certificate for the premium course, made once per world. */
@@ -293,6 +310,9 @@ const calls: Record<Row, MatrixCall> = {
   'POST /api/auth/logout': async (w, _token, role) =>
     w.server.request('POST', '/api/auth/logout', { token: await freshToken(w, role) }),
   'GET /api/health': (w, token) => get(w, '/api/health', token),
+  'GET /api/admin/mail/failed': (w, token) => get(w, '/api/admin/mail/failed', token),
+  'POST /api/admin/mail/:id/retry': async (w, token) =>
+    w.server.request('POST', `/api/admin/mail/${await failedMail(w)}/retry`, { token }),
 
   'GET /api/user/profile': (w, token) => get(w, '/api/user/profile', token),
   'PUT /api/user/update/:id (own id)': (w, token, role) => {

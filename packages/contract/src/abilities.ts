@@ -74,6 +74,8 @@ export const abilities = {
   'contact:manage': admin,
   'subscriber:subscribe': anyone,
   'subscriber:manage': admin,
+  // Mail the server finally failed to send, and its retry (decisions.md §6)
+  'mail:manage': admin,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof abilities;

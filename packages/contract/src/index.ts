@@ -8,6 +8,7 @@ export * from './course';
 export * from './enrolment';
 export * from './help-messages';
 export * from './lesson';
+export * from './mail';
 export * from './messages';
 export * from './progress';
 export * from './roles';

@@ -276,6 +276,18 @@ export const messages = {
   progressIdsRequired: 'Both courseId and lessonId are required.',
   progressValueInvalid: 'progress must be a number from 0 to 100.',
 
+  // Mail that finally failed (admin, decisions.md §6)
+  failedMailTitle: 'Failed Mail',
+  failedMailIntro:
+    'Mail the server could not send: refused by the mail server, or still failing after 3 days of retries. Retry once the problem is fixed.',
+  noFailedMail: 'No failed mail: every mail has been sent.',
+  mailKindResetLink: 'Password reset link',
+  mailKindCertificate: 'Certificate',
+  mailKindMail: 'Notice',
+  mailRetried: 'The mail is queued again and will be sent shortly.',
+  mailNotFound: 'No failed mail with this id.',
+  mailRetryFailed: 'Failed to retry the mail. Please try again.',
+
   // The certificate (PDF and e-mail)
   certificateHeading: 'Certificate of Completion',
   certificateAwardedTo: 'This certifies that',

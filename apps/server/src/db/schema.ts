@@ -267,7 +267,12 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: timestamp('run_at', { withTimezone: true }).defaultNow().notNull(),
+    /** When the last attempt started. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** The lease of the process running the job; renewed by its heartbeat. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** A failing job is retried until then, and then marked failed. */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }),
     lastError: text('last_error'),
     dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),

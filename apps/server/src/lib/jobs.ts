@@ -10,24 +10,74 @@ interface ClaimedJob {
   payload: unknown;
   attempts: number;
   max_attempts: number;
+  give_up_at: string | Date | null;
+  created_at: string | Date;
 }
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/** What a handler knows about the job it runs. */
+export interface JobInfo {
+  id: string;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+}
+
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
 
 export interface EnqueueOptions {
   /** One job per key: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
+  /** Also give up after this many attempts; by default a job is bounded by time only. */
   maxAttempts?: number;
 }
 
-/** A job left `running` this long is taken to belong to a process that died. */
-const STALE_AFTER_MS = 5 * 60 * 1000;
+export interface JobQueueOptions {
+  /** How often a process looks for due jobs (and for jobs whose lease ran out). */
+  pollMs: number;
+  /** First retry delay; doubled on each failure up to `retryMaxMs`. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** A failing job is retried this long after it was written before it is marked failed. */
+  giveUpAfterMs?: number;
+  /** A claim holds the job this long; renewed by a heartbeat while the handler runs. */
+  leaseMs?: number;
+  /** A handler that runs longer is taken as failed (and retried), so it cannot hold a job. */
+  handlerTimeoutMs?: number;
+  /** The queue's clock (tests move it forward). */
+  now?: () => Date;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const jobDefaults = {
+  retryBaseMs: 30 * SECOND,
+  retryMaxMs: HOUR,
+  giveUpAfterMs: 3 * DAY,
+  leaseMs: 30 * SECOND,
+  handlerTimeoutMs: 5 * MINUTE,
+};
+
+/** The delay before the next try after `attempts` failed tries: base, 2·base, 4·base, … ≤ max. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), maxMs);
+}
+
+class HandlerTimeout extends Error {
+  constructor(ms: number) {
+    super(`job handler took longer than ${Math.round(ms / 1000)} s`);
+  }
+}
 
 /**
  * Durable side effects. A job is a row written in the same transaction as its cause, so a crash
  * after commit does not lose it; it runs after commit in this process (kick), or on the next
- * poll in any process. Claiming uses FOR UPDATE SKIP LOCKED, so two processes never run one job
- * at once. Failures are retried with exponential back-off until maxAttempts.
+ * poll in any process. Claiming uses FOR UPDATE SKIP LOCKED, so two processes never claim one
+ * job at once; a claim is a lease (`locked_until`) renewed by a heartbeat while the handler
+ * runs, so the job of a process that died is taken up again once its lease runs out. Failures
+ * are retried with growing delays until `give_up_at` (3 days after the job was written), then
+ * the job is marked failed and shown to admins, who may put it back.
  */
 export class JobQueue {
   private handlers = new Map<string, JobHandler>();
@@ -35,19 +85,34 @@ export class JobQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly pollMs: number;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+  private readonly giveUpAfterMs: number;
+  private readonly leaseMs: number;
+  private readonly handlerTimeoutMs: number;
+  readonly now: () => Date;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs: number,
-    private readonly retryBaseMs = 1000,
-  ) {}
+    options: JobQueueOptions,
+  ) {
+    this.pollMs = options.pollMs;
+    this.retryBaseMs = options.retryBaseMs ?? jobDefaults.retryBaseMs;
+    this.retryMaxMs = options.retryMaxMs ?? jobDefaults.retryMaxMs;
+    this.giveUpAfterMs = options.giveUpAfterMs ?? jobDefaults.giveUpAfterMs;
+    this.leaseMs = options.leaseMs ?? jobDefaults.leaseMs;
+    this.handlerTimeoutMs = options.handlerTimeoutMs ?? jobDefaults.handlerTimeoutMs;
+    this.now = options.now ?? (() => new Date());
+  }
 
   register(type: string, handler: JobHandler): void {
     this.handlers.set(type, handler);
   }
 
   async enqueue(tx: Tx, type: string, payload: unknown, options: EnqueueOptions = {}) {
+    const now = this.now();
     await tx
       .insert(jobs)
       .values({
@@ -55,16 +120,37 @@ export class JobQueue {
         type,
         payload: payload as object,
         dedupeKey: options.dedupeKey ?? null,
-        maxAttempts: options.maxAttempts ?? 8,
+        maxAttempts: options.maxAttempts ?? 0,
+        runAt: now,
+        giveUpAt: new Date(now.getTime() + this.giveUpAfterMs),
+        createdAt: now,
       })
       .onConflictDoNothing();
+  }
+
+  /** Puts a failed job back to pending, due now, with a fresh time budget. */
+  async retry(id: string): Promise<boolean> {
+    const now = this.now();
+    const rows = await this.db
+      .update(jobs)
+      .set({
+        status: 'pending',
+        runAt: now,
+        giveUpAt: new Date(now.getTime() + this.giveUpAfterMs),
+        attempts: 0,
+        lockedUntil: null,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+      .returning({ id: jobs.id });
+    if (rows.length > 0) void this.kick();
+    return rows.length > 0;
   }
 
   start(): void {
     this.stopped = false;
     const tick = () => {
       if (this.stopped) return;
-      this.kick();
+      void this.kick();
       this.timer = setTimeout(tick, this.pollMs);
       this.timer.unref();
     };
@@ -104,53 +190,117 @@ export class JobQueue {
 
   /** Claims and runs one due job; false when there was none. */
   private async runOne(): Promise<boolean> {
-    const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
+    const now = this.now();
+    const leaseEnd = new Date(now.getTime() + this.leaseMs);
     const claimed = (await this.db.execute(sql`
-      update jobs set status = 'running', locked_at = now(), attempts = attempts + 1
+      update jobs
+      set status = 'running', locked_at = ${now.toISOString()}, locked_until = ${leaseEnd.toISOString()},
+          attempts = attempts + 1
       where id = (
         select id from jobs
-        where (status = 'pending' and run_at <= now())
-           or (status = 'running' and locked_at < ${staleBefore.toISOString()})
+        where (status = 'pending' and run_at <= ${now.toISOString()})
+           or (status = 'running' and (locked_until is null or locked_until < ${now.toISOString()}))
         order by run_at
         limit 1
         for update skip locked
       )
-      returning id, type, payload, attempts, max_attempts`)) as unknown as { rows: ClaimedJob[] };
+      returning id, type, payload, attempts, max_attempts, give_up_at, created_at`)) as unknown as {
+      rows: ClaimedJob[];
+    };
     const job = claimed.rows[0];
     if (!job) return false;
     const handler = this.handlers.get(job.type);
+    const heartbeat = setInterval(
+      () => {
+        const until = new Date(this.now().getTime() + this.leaseMs);
+        this.db
+          .update(jobs)
+          .set({ lockedUntil: until })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+          .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'job heartbeat'));
+      },
+      Math.max(Math.floor(this.leaseMs / 3), 10),
+    );
+    heartbeat.unref();
+    let timeout: NodeJS.Timeout | undefined;
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
-      await handler(job.payload);
+      await Promise.race([
+        handler(job.payload, { id: job.id, attempt: job.attempts }),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(
+            () => reject(new HandlerTimeout(this.handlerTimeoutMs)),
+            this.handlerTimeoutMs,
+          );
+        }),
+      ]);
+      clearInterval(heartbeat);
       await this.db
         .update(jobs)
-        .set({ status: 'done', lockedAt: null, lastError: null })
+        .set({ status: 'done', lockedUntil: null, lastError: null })
         .where(eq(jobs.id, job.id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const finalAttempt = job.attempts >= job.max_attempts;
-      const delayMs = Math.min(2 ** job.attempts * this.retryBaseMs, 10 * 60 * 1000);
+      clearInterval(heartbeat);
+      const message = describeError(error);
+      const failedAt = this.now();
+      const giveUpAt = new Date(
+        job.give_up_at ?? new Date(job.created_at).getTime() + this.giveUpAfterMs,
+      );
+      const outOfTries = job.max_attempts > 0 && job.attempts >= job.max_attempts;
+      const final = isPermanent(error) || outOfTries || failedAt.getTime() >= giveUpAt.getTime();
+      const next = Math.min(
+        failedAt.getTime() + retryDelayMs(job.attempts, this.retryBaseMs, this.retryMaxMs),
+        giveUpAt.getTime(),
+      );
       this.log.warn(
-        { jobId: job.id, type: job.type, attempt: job.attempts, err: message },
+        { jobId: job.id, type: job.type, attempt: job.attempts, final, err: message },
         'job failed',
       );
       await this.db
         .update(jobs)
         .set({
-          status: finalAttempt ? 'failed' : 'pending',
-          lockedAt: null,
-          lastError: message.slice(0, 2000),
-          runAt: new Date(Date.now() + delayMs),
+          status: final ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: message,
+          runAt: new Date(next),
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+    } finally {
+      clearInterval(heartbeat);
+      if (timeout) clearTimeout(timeout);
     }
     return true;
   }
 
   /** Removes finished jobs older than the given age. */
-  async prune(olderThanMs = 7 * 24 * 60 * 60 * 1000): Promise<void> {
+  async prune(olderThanMs = 7 * DAY): Promise<void> {
     await this.db
       .delete(jobs)
-      .where(and(eq(jobs.status, 'done'), lt(jobs.createdAt, new Date(Date.now() - olderThanMs))));
+      .where(
+        and(
+          eq(jobs.status, 'done'),
+          lt(jobs.createdAt, new Date(this.now().getTime() - olderThanMs)),
+        ),
+      );
   }
+}
+
+/**
+ * A handler throws an error with `permanent: true` when trying again cannot help (an SMTP server
+ * that rejects the recipient with a 5xx answer): the job is failed at once, for admins to see.
+ */
+export function isPermanent(error: unknown): boolean {
+  return (error as { permanent?: unknown } | null)?.permanent === true;
+}
+
+/**
+ * The error as admins may read it: its message and SMTP code, cut short. Messages of the
+ * mailer and the database never hold the mail's content or secrets (a reset link is made
+ * inside the job and is not part of any error).
+ */
+function describeError(error: unknown): string {
+  const base = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = typeof code === 'string' && !base.includes(code) ? `${code}: ${base}` : base;
+  return text.slice(0, 500);
 }

@@ -2,7 +2,7 @@ import type { Tx } from '../db/client';
 import type { AppContext } from './context';
 import type { Mail } from './mailer';
 
-const MAIL_JOB = 'mail';
+export const MAIL_JOB = 'mail';
 
 type QueuedMail = Omit<Mail, 'attachments'>;
 
@@ -15,8 +15,9 @@ export function registerMailJobs(ctx: AppContext): void {
 
 /**
  * Queues a mail in the caller's transaction; call `ctx.jobs.kick()` after commit.
- * Mails that carry a secret (sign-in codes, reset links) are not queued: they are sent at once,
- * so that the secret is never stored in clear in the jobs table.
+ * A queued mail is stored in clear, so it must carry no secret: a mail with a secret either
+ * makes it when its own job runs (reset links) or is sent at once and says so honestly when it
+ * fails (sign-in codes).
  */
 export async function queueMail(
   ctx: AppContext,

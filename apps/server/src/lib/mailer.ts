@@ -37,24 +37,60 @@ export interface MailerOptions {
   /** Where `.eml` files go when there is no SMTP server. */
   mailDir: string;
   print?: (line: string) => void;
+  /** Connection and greeting time-out; the socket time-out is three times as long. */
+  timeoutMs?: number;
+}
+
+/** Time-outs when none is configured: an SMTP server that never answers fails fast. */
+export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
+
+/**
+ * A permanent answer (5xx, RFC 5321) to this message itself: its sender, recipient or content was
+ * refused. Sending it again would be refused again. Connection, greeting and authentication
+ * failures are not: they are the server's state, and the queue retries them.
+ */
+function isRejection(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    typeof command === 'string' &&
+    /^(MAIL FROM|RCPT TO|DATA)/i.test(command)
+  );
 }
 
 export function createMailer(options: MailerOptions): Mailer {
   const print = options.print ?? ((line: string) => console.log(line));
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs * 3,
+    });
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          attachments: mail.attachments,
-          replyTo: mail.replyTo,
-        });
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            attachments: mail.attachments,
+            replyTo: mail.replyTo,
+          });
+        } catch (error) {
+          // nodemailer marks every 5xx permanent, a refused login too; the queue should give up
+          // only on a refusal of this message.
+          if (error && typeof error === 'object') {
+            Object.assign(error, { permanent: isRejection(error) });
+          }
+          throw error;
+        }
       },
       close: () => transport.close(),
     };

@@ -20,17 +20,31 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
+/** Recipients whose first delivery is refused for good (550), as a mailbox that bounces. */
+export const BOUNCE_ONCE_PREFIX = 'bounce-once-';
+
 /**
  * A real SMTP server on a free local port that writes every mail it receives to `dir` as JSON,
- * so that test workers (other processes) can read them with `waitForMail`.
+ * so that test workers (other processes) can read them with `waitForMail`. The first mail to an
+ * address starting with BOUNCE_ONCE_PREFIX is refused with a permanent error; later ones arrive.
  */
 export async function startSmtpCapture(dir: string): Promise<SmtpCapture> {
   mkdirSync(dir, { recursive: true });
   let sequence = 0;
+  const bounced = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (to.startsWith(BOUNCE_ONCE_PREFIX) && !bounced.has(to)) {
+        bounced.add(to);
+        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {

@@ -103,6 +103,11 @@ const dashboardPages: RouteObject[] = [
     lazy: page(() => import('../features/dashboard/pages/all-subscribers-page')),
   },
   {
+    path: 'failed-mail',
+    loader: requireAbility('mail:manage'),
+    lazy: page(() => import('../features/dashboard/pages/failed-mail-page')),
+  },
+  {
     path: 'all-users',
     loader: requireAbility('user:list'),
     lazy: page(() => import('../features/dashboard/pages/all-users-page')),

@@ -27,15 +27,8 @@ import {
   setCookie,
 } from '../../lib/signin-cookies';
 import { normalizeEmail } from '../users/users.service';
-import {
-  forgotPassword,
-  logout,
-  resendCode,
-  resetPassword,
-  signin,
-  signup,
-  verifyCode,
-} from './auth.service';
+import { logout, resendCode, signin, signup, verifyCode } from './auth.service';
+import { forgotPassword, resetPassword } from './password-reset';
 
 const errors = {
   400: errorBodySchema,

@@ -1,24 +1,21 @@
 import type {
   Actor,
-  ForgotPasswordRequest,
   ResendCodeRequest,
-  ResetPasswordRequest,
   SigninRequest,
   SignupRequest,
   VerifyCodeRequest,
 } from '@ishuri/contract';
 import { can, messages } from '@ishuri/contract';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { loginCodes, passwordResets, revokedTokens, users } from '../../db/schema';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { loginCodes, revokedTokens, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { loginCodeMail, resetLinkMail } from '../../lib/mail-templates';
+import { loginCodeMail } from '../../lib/mail-templates';
 import { newSigninCookie } from '../../lib/signin-cookies';
 import {
   burnPasswordCheck,
   generateCode,
-  generateToken,
   hashPassword,
   safeEqual,
   sha256,
@@ -39,7 +36,6 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_OTHER_CODE_ATTEMPTS = 3;
 /** New codes the browser that signed in may ask for within one sign-in. */
 export const MAX_RESENDS = 3;
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 const mailFailed = () =>
   new AppError(503, 'MAIL_FAILED', 'We could not send the e-mail just now. Please try again.');
@@ -236,55 +232,6 @@ export async function resendCode(
   if (!user) throw ended();
   await mailCode(ctx, user, code);
   return { message: messages.newCodeSent };
-}
-
-/** Always the same answer; the link is e-mailed only when the account exists. */
-export async function forgotPassword(ctx: AppContext, input: ForgotPasswordRequest) {
-  const db = ctx.database.db;
-  const user = await findUserByEmail(db, input.email);
-  if (user) {
-    const token = generateToken();
-    await db.insert(passwordResets).values({
-      id: uuidv7(),
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
-    });
-    const link = `${ctx.config.appUrl}/resetpassword/${token}`;
-    // Not awaited: the answer must take the same time whether or not the account exists.
-    ctx.mailer
-      .send({ to: user.email, ...resetLinkMail(user.firstName, link, user.email) })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'reset link mail failed'));
-  }
-  return { message: messages.forgotSent };
-}
-
-/** Sets the new password once per link, and ends every session issued before. */
-export async function resetPassword(ctx: AppContext, token: string, input: ResetPasswordRequest) {
-  const db = ctx.database.db;
-  const passwordHash = await hashPassword(input.password);
-  const done = await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: new Date() })
-      .where(eq(users.id, reset.userId));
-    await tx.delete(loginCodes).where(eq(loginCodes.userId, reset.userId));
-    return true;
-  });
-  if (!done) throw badRequest(messages.resetFailed, 'INVALID_RESET_TOKEN');
-  return { message: messages.resetSuccess };
 }
 
 /** Revokes the presented token until it would have expired. */

@@ -10,6 +10,7 @@ import {
   Library,
   LogOut,
   Mail,
+  MailWarning,
   Newspaper,
   Settings,
   SquarePen,
@@ -53,6 +54,7 @@ const rules: EntryRule[] = [
   { to: '/dashboard/CreateBlog', label: 'Add Blogs', icon: SquarePen, action: 'blog:manage' },
   { to: '/dashboard/AllBlogs', label: 'All Blogs', icon: Newspaper, action: 'blog:manage' },
   { to: '/dashboard/allSub', label: 'All Subscribers', icon: Mail, action: 'subscriber:manage' },
+  { to: '/dashboard/failed-mail', label: 'Failed Mail', icon: MailWarning, action: 'mail:manage' },
 ];
 
 /** The entries one actor sees. Certificates lead to all of them for those who may list them. */

@@ -16,6 +16,8 @@ export const keys = {
   blogsAll: ['blogs'] as const,
   subscribers: (query?: ListQuery) => ['subscribers', 'list', query] as const,
   subscribersAll: ['subscribers'] as const,
+  failedMail: (query?: ListQuery) => ['failedMail', 'list', query] as const,
+  failedMailAll: ['failedMail'] as const,
   contacts: (query?: ListQuery) =>
     (query ? ['contacts', 'list', query] : ['contacts', 'list']) as readonly unknown[],
   contactsAll: ['contacts'] as const,

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { idSchema, MAX_PAGE_SIZE, timestamp } from './common';
+
+/** What kind of mail a queued job sends. */
+export const mailKindSchema = z.enum(['resetLink', 'certificate', 'mail']);
+export type MailKind = z.infer<typeof mailKindSchema>;
+
+/**
+ * A mail the server could not send after retrying for 3 days (decisions.md §6). Never holds the
+ * mail's body or any secret: who it was for, what it was, and why it failed.
+ */
+export const failedMailSchema = z.object({
+  id: idSchema,
+  kind: mailKindSchema,
+  recipient: z.string().nullable(),
+  subject: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  createdAt: timestamp,
+  lastAttemptAt: timestamp.nullable(),
+});
+export type FailedMail = z.infer<typeof failedMailSchema>;
+
+/** GET /api/admin/mail/failed: always one page, newest first. */
+export const failedMailQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  /** Part of the recipient's address or of the error. */
+  q: z.string().trim().max(200).optional(),
+});
+export type FailedMailQuery = z.input<typeof failedMailQuerySchema>;
+
+export const failedMailListResponseSchema = z.object({
+  data: z.array(failedMailSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type FailedMailListResponse = z.infer<typeof failedMailListResponseSchema>;
