@@ -38,7 +38,9 @@ import healthRoutes from './modules/health/health.routes';
 import lessonRoutes from './modules/lessons/lessons.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import subLessonRoutes from './modules/sublessons/sublessons.routes';
+import { registerNewsletterJobs } from './modules/subscribers/newsletter';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
+import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
@@ -117,6 +119,8 @@ export async function buildApp(
   app.decorateRequest('session', null);
   registerMailJobs(ctx);
   registerCertificateJobs(ctx);
+  registerEmailChangeJobs(ctx);
+  registerNewsletterJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
