@@ -201,6 +201,8 @@ describe('OpenAPI document', () => {
         '/api/sub/subscribe',
         '/api/sub/subscribers',
         '/api/sub/unsubscribe/{email}',
+        '/api/sub/confirm/{token}',
+        '/api/sub/unsubscribe/one-click/{token}',
       ]),
     );
   });
