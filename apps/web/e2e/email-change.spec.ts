@@ -1,4 +1,5 @@
 import { messages } from '@ishuri/contract';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { toast, unique } from './support/dashboard-data';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -22,6 +23,7 @@ test('a new e-mail is used only once the link mailed to it is opened; the old on
   await expect(page.getByText(messages.emailChangePending(newEmail))).toBeVisible();
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('settings-pending.png') });
+  await expectNoSeriousA11yViolations(page, 'the settings page with a pending e-mail');
 
   const notice = await waitForMail(user.email, { since, match: (m) => /changed/i.test(m.subject) });
   expect(notice.text).toContain(newEmail);

@@ -1,5 +1,6 @@
 import { messages } from '@ishuri/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { unique } from './support/dashboard-data';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -61,6 +62,7 @@ test('subscribe on the landing page, confirm by the mailed link, unsubscribe wit
   await expect(page.getByRole('link', { name: 'Explore Our Courses' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath('subscription-confirmed.png') });
+  await expectNoSeriousA11yViolations(page, 'the confirmed subscription page');
   expect(await statusOf(request, adminToken, email)).toBe('confirmed');
 
   // Opening the unsubscribe link changes nothing by itself (mail scanners follow links)…
@@ -70,6 +72,7 @@ test('subscribe on the landing page, confirm by the mailed link, unsubscribe wit
   expect(await statusOf(request, adminToken, email)).toBe('confirmed');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath('unsubscribe-question.png') });
+  await expectNoSeriousA11yViolations(page, 'the unsubscribe page');
 
   // …the button does.
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
