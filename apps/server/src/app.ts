@@ -40,7 +40,9 @@ import lessonRoutes from './modules/lessons/lessons.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import subLessonRoutes from './modules/sublessons/sublessons.routes';
 import mailRoutes from './modules/mail/mail.routes';
+import { registerNewsletterJobs } from './modules/subscribers/newsletter';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
+import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
@@ -125,6 +127,8 @@ export async function buildApp(
   registerMailJobs(ctx);
   registerCertificateJobs(ctx);
   registerPasswordResetJobs(ctx);
+  registerEmailChangeJobs(ctx);
+  registerNewsletterJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

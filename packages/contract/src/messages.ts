@@ -300,6 +300,27 @@ export const messages = {
   certificateMailAttached: (courseTitle: string) =>
     `Your certificate for "${courseTitle}" is attached to this e-mail as a PDF.`,
   serviceUnavailable: 'The service is temporarily unavailable.',
+
+  // Changing one's e-mail (decisions.md §2): the new address confirms by a mailed link
+  emailChangeSent: (email: string) =>
+    `Profile updated. We sent a link to ${email}: your e-mail changes once you open it.`,
+  emailChangePending: (email: string) =>
+    `Waiting for confirmation: open the link we sent to ${email} to make it your e-mail.`,
+  emailChanged: 'Your e-mail address has been changed. Use it from now on to log in.',
+  emailChangeLinkInvalid:
+    'This link is invalid, already used or expired. Ask for the change again from your settings.',
+  emailChangeConfirming: 'Confirming your new e-mail address…',
+
+  // The newsletter (decisions.md §6): double opt-in and one-click unsubscribe
+  subscriptionConfirmed: 'Your subscription is confirmed. Welcome to the Ishuri newsletter!',
+  subscriptionLinkInvalid:
+    'This confirmation link is invalid or no longer active. Please subscribe again.',
+  subscriptionConfirming: 'Confirming your subscription…',
+  unsubscribeQuestion: 'Do you want to stop receiving the Ishuri newsletter?',
+  unsubscribed: 'You have been unsubscribed. You will not receive the newsletter any more.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is invalid. Please check that it was copied whole.',
+  unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,6 +5,8 @@ import { messages } from './messages';
 export const subscriberSchema = z.object({
   id: idSchema,
   email: z.string(),
+  /** Double opt-in: pending until the address opens the confirmation link. */
+  status: z.enum(['pending', 'confirmed']),
   createdAt: timestamp,
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
@@ -15,3 +17,6 @@ export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 export const subscriberListResponseSchema = listOf(subscriberSchema);
 export const emailParams = z.object({ email: z.string() });
+
+/** The token of a newsletter link (confirmation or unsubscription); no sign-in needed. */
+export const subscriberTokenParams = z.object({ token: z.string().max(200) });

@@ -23,6 +23,14 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-export const userResponseSchema = messageAndDataOf(userSchema);
-export const profileResponseSchema = z.object({ data: userSchema });
+/** One's own profile: the user, and an e-mail change waiting for its confirmation link. */
+export const profileSchema = userSchema.extend({ pendingEmail: z.string().nullable() });
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The answer of an update: `pendingEmail` is set while a changed e-mail awaits confirmation. */
+export const userResponseSchema = messageAndDataOf(profileSchema);
+export const profileResponseSchema = z.object({ data: profileSchema });
+
+/** POST /api/user/confirm-email/{token} (the mailed link's token is the proof; no sign-in). */
+export const confirmEmailParams = z.object({ token: z.string().max(200) });
 export const userListResponseSchema = listOf(userSchema);

@@ -75,6 +75,27 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * A requested change of e-mail, applied only when the new address opens the mailed link
+ * (decisions.md §2). One per user: a newer request replaces the older. The link's token is made
+ * when the mail job runs; only its hash is kept (null until then).
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique('email_changes_user_key')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_changes_token_hash_key').on(t.tokenHash)],
+);
+
 /** Logged-out tokens, kept until they would have expired. */
 export const revokedTokens = pgTable(
   'revoked_tokens',
@@ -246,6 +267,13 @@ export const subscribers = pgTable(
   {
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
+    /** Null until the address opens the confirmation link (double opt-in, decisions.md §6). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Confirmation mails queued so far, and when the last was: re-sends are bounded. */
+    confirmationsSent: integer('confirmations_sent').notNull().default(1),
+    lastConfirmationAt: timestamp('last_confirmation_at', { withTimezone: true })
+      .defaultNow()
+      .notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('subscribers_email_lower_key').on(sql`lower(${t.email})`)],

@@ -15,8 +15,8 @@ export function escapeHtml(value: string): string {
 export function layout(title: string, paragraphs: string[], extraHtml = ''): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px;font-size:16px;line-height:1.5;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="color:#1d4ed8;font-size:22px">${PRODUCT}</h1>
 ${body}
 ${extraHtml}

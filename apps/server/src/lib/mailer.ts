@@ -18,6 +18,8 @@ export interface Mail {
   attachments?: MailAttachment[];
   /** Where a reply goes, when not to the sender (e.g. the author of a contact message). */
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail (RFC 8058). */
+  headers?: Record<string, string>;
   /**
    * Printed to the console when mail goes to files (no SMTP_URL), so that a first-time user can
    * sign in without a mail server. Never printed when real SMTP is configured.
@@ -82,6 +84,7 @@ export function createMailer(options: MailerOptions): Mailer {
             html: mail.html,
             attachments: mail.attachments,
             replyTo: mail.replyTo,
+            headers: mail.headers,
           });
         } catch (error) {
           // nodemailer marks every 5xx permanent, a refused login too; the queue should give up
@@ -107,6 +110,7 @@ export function createMailer(options: MailerOptions): Mailer {
         html: mail.html,
         attachments: mail.attachments,
         replyTo: mail.replyTo,
+        headers: mail.headers,
       });
       await mkdir(options.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -34,6 +34,19 @@ const publicPages: RouteObject[] = [
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
   { path: 'learn/:courseId', lazy: page(() => import('../features/learn/pages/learn-page')) },
   { path: 'verify/:code', lazy: page(() => import('../features/verify/pages/verify-page')) },
+  // Mailed links: they work whether or not the visitor is signed in.
+  {
+    path: 'confirm-email/:token',
+    lazy: page(() => import('../features/mail-links/pages/confirm-email-page')),
+  },
+  {
+    path: 'subscribe/confirm/:token',
+    lazy: page(() => import('../features/mail-links/pages/confirm-subscription-page')),
+  },
+  {
+    path: 'unsubscribe/:token',
+    lazy: page(() => import('../features/mail-links/pages/unsubscribe-page')),
+  },
 ];
 
 /** Sign-in screens: only for visitors (a stored token goes to /dashboard). */

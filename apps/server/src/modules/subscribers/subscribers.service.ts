@@ -1,41 +1,90 @@
 import type { Actor, ListQuery } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
-import { queueMail } from '../../lib/mail-jobs';
 import { countAll, listResponse, planList } from '../../lib/pagination';
-import { subscribeConfirmationMail } from './subscribers.mail';
+import { CONFIRMATION_JOB, readNewsletterToken } from './newsletter';
 import { presentSubscriber } from './subscribers.presenter';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** Confirmation mails per pending address, and the least time between two. */
+export const MAX_CONFIRMATIONS = 5;
+export const RESEND_AFTER_MS = 2 * 60 * 1000;
+
 /**
- * Subscribes an address (stored lowercase). A repeat answers the same success and sends no
- * second confirmation: the mail is queued only with the row that the first subscription inserts.
+ * Subscribes an address (stored lowercase) as pending, and mails the confirmation link (double
+ * opt-in, decisions.md §6). Subscribing again answers the same success: while pending it sends
+ * the link again (at most 5 times, 2 minutes apart); once confirmed it sends nothing.
  */
 export async function subscribe(ctx: AppContext, email: string) {
   const address = normalizeEmail(email);
-  const created = await ctx.database.db.transaction(async (tx) => {
-    const [row] = await tx
+  const queued = await ctx.database.db.transaction(async (tx) => {
+    const [created] = await tx
       .insert(subscribers)
       .values({ id: uuidv7(), email: address })
       .onConflictDoNothing()
-      .returning({ id: subscribers.id });
+      .returning({ id: subscribers.id, sent: subscribers.confirmationsSent });
+    const again = created
+      ? undefined
+      : (
+          await tx
+            .update(subscribers)
+            .set({
+              confirmationsSent: sql`${subscribers.confirmationsSent} + 1`,
+              lastConfirmationAt: new Date(),
+            })
+            .where(
+              and(
+                eq(sql`lower(${subscribers.email})`, address),
+                isNull(subscribers.confirmedAt),
+                lt(subscribers.confirmationsSent, MAX_CONFIRMATIONS),
+                lt(subscribers.lastConfirmationAt, new Date(Date.now() - RESEND_AFTER_MS)),
+              ),
+            )
+            .returning({ id: subscribers.id, sent: subscribers.confirmationsSent })
+        )[0];
+    const row = created ?? again;
     if (!row) return false;
-    await queueMail(
-      ctx,
+    await ctx.jobs.enqueue(
       tx,
-      { to: address, ...subscribeConfirmationMail(ctx.config.appUrl) },
-      `subscribe:${row.id}`,
+      CONFIRMATION_JOB,
+      { subscriberId: row.id },
+      { dedupeKey: `${CONFIRMATION_JOB}:${row.id}:${row.sent}` },
     );
     return true;
   });
-  if (created) void ctx.jobs.kick();
+  if (queued) void ctx.jobs.kick();
   return { message: messages.subscribeSuccess };
+}
+
+/** Confirms with the token of the mailed link (no sign-in); confirming twice is harmless. */
+export async function confirmSubscription(ctx: AppContext, token: string) {
+  const id = readNewsletterToken(ctx, 'confirm', token);
+  const invalid = () => badRequest(messages.subscriptionLinkInvalid, 'INVALID_SUBSCRIPTION_TOKEN');
+  if (!id) throw invalid();
+  const [row] = await ctx.database.db
+    .update(subscribers)
+    .set({ confirmedAt: sql`coalesce(${subscribers.confirmedAt}, now())` })
+    .where(eq(subscribers.id, id))
+    .returning({ id: subscribers.id });
+  if (!row) throw invalid();
+  return { message: messages.subscriptionConfirmed };
+}
+
+/**
+ * One-click unsubscription (RFC 8058) with the token of a newsletter mail; no sign-in. A valid
+ * token answers the same whether or not the subscription still exists (idempotent).
+ */
+export async function unsubscribeWithToken(ctx: AppContext, token: string) {
+  const id = readNewsletterToken(ctx, 'unsubscribe', token);
+  if (!id) throw badRequest(messages.unsubscribeLinkInvalid, 'INVALID_UNSUBSCRIBE_TOKEN');
+  await ctx.database.db.delete(subscribers).where(eq(subscribers.id, id));
+  return { message: messages.unsubscribed };
 }
 
 export async function listSubscribers(ctx: AppContext, actor: Actor, query: ListQuery) {

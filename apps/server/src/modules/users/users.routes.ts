@@ -1,4 +1,5 @@
 import {
+  confirmEmailParams,
   errorBodySchema,
   idParams,
   listQuerySchema,
@@ -11,6 +12,7 @@ import {
 } from '@ishuri/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAbility, requireAuth } from '../../lib/auth-guard';
+import { confirmEmailChange } from './email-change.service';
 import { deleteUser, getProfile, listUsers, updateUser } from './users.service';
 
 const errors = {
@@ -49,10 +51,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => ({
-      message: messages.profileUpdated,
-      data: await updateUser(app.ctx, request.actor!, request.params.id, request.body),
-    }),
+    async (request) => updateUser(app.ctx, request.actor!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/confirm-email/:token',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Apply an e-mail change with the token of the link mailed to the new address (once, within 24 hours; no sign-in)',
+        params: confirmEmailParams,
+        response: { 200: messageSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => confirmEmailChange(app.ctx, request.params.token),
   );
 
   app.get(

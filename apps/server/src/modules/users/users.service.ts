@@ -8,6 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll, listResponse, planList } from '../../lib/pagination';
+import { pendingEmailOf, requestEmailChange } from './email-change.service';
 import { presentUser } from './users.presenter';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -40,7 +41,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function getProfile(ctx: AppContext, actor: Actor) {
   const row = await findUserById(ctx.database.db, actor.id);
   if (!row) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
-  return presentUser(row);
+  return { ...presentUser(row), pendingEmail: await pendingEmailOf(ctx.database.db, row.id) };
 }
 
 export async function updateUser(
@@ -55,26 +56,31 @@ export async function updateUser(
   const existing = await findUserById(db, id);
   if (!existing) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
   const email = normalizeEmail(input.email);
-  if (email !== existing.email) {
+  const emailChanged = email !== normalizeEmail(existing.email);
+  if (emailChanged) {
     const other = await findUserByEmail(db, email);
     if (other && other.id !== id) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
   }
-  try {
-    const [row] = await db
+  // A changed e-mail is not applied here: the new address confirms it first (decisions.md §2),
+  // whoever asks (the user or an admin). The other fields change at once.
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
       .update(users)
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
-        email,
         bio: input.bio === undefined ? existing.bio : input.bio || null,
       })
       .where(eq(users.id, id))
       .returning();
-    return presentUser(row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
-    throw error;
-  }
+    if (emailChanged) await requestEmailChange(ctx, tx, existing, email);
+    return updated!;
+  });
+  if (emailChanged) void ctx.jobs.kick();
+  return {
+    message: emailChanged ? messages.emailChangeSent(email) : messages.profileUpdated,
+    data: { ...presentUser(row), pendingEmail: await pendingEmailOf(db, id) },
+  };
 }
 
 export async function listUsers(ctx: AppContext, query: ListQuery) {

@@ -31,6 +31,20 @@ export default function AllSubscribersPage() {
   const columns = useMemo(
     () => [
       column.accessor('email', { header: 'Email' }),
+      column.accessor('status', {
+        header: 'Status',
+        enableSorting: false,
+        cell: (info) =>
+          info.getValue() === 'confirmed' ? (
+            <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-900">
+              Confirmed
+            </span>
+          ) : (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950">
+              Pending
+            </span>
+          ),
+      }),
       column.accessor('createdAt', {
         header: 'Subscribed',
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
@@ -56,7 +70,10 @@ export default function AllSubscribersPage() {
   );
 
   return (
-    <DashboardPage title="All Subscribers" intro="Who receives the newsletter.">
+    <DashboardPage
+      title="All Subscribers"
+      intro="Who asked for the newsletter: only confirmed addresses receive it."
+    >
       <DataTable
         label="Subscribers"
         columns={columns}

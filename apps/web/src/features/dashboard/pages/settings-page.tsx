@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, updateUserRequestSchema } from '@ishuri/contract';
-import type { User } from '@ishuri/contract';
-import { Pencil } from 'lucide-react';
+import type { Profile } from '@ishuri/contract';
+import { MailCheck, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -19,7 +19,7 @@ import { TextArea } from '../components/text-area';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'bio'] as const;
 
-function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
   const {
     register,
@@ -38,8 +38,9 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ ...values, bio: values.bio ?? '', id: user.id });
-      toast.success(messages.profileUpdated);
+      const answer = await update.mutateAsync({ ...values, bio: values.bio ?? '', id: user.id });
+      // A new e-mail waits for its link: the server's sentence says where it was sent.
+      toast.success(answer?.message ?? messages.profileUpdated);
       onDone();
     } catch (error) {
       applyFieldErrors(error, setError, fieldNames);
@@ -131,6 +132,17 @@ export default function SettingsPage() {
                 {`${user.firstName} ${user.lastName}`}
               </p>
             </div>
+            {user.pendingEmail && (
+              <p
+                role="status"
+                className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+              >
+                <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                <span className="break-words">
+                  {messages.emailChangePending(user.pendingEmail)}
+                </span>
+              </p>
+            )}
             <dl className="grid gap-4 sm:grid-cols-2">
               {details.map(([term, value]) => (
                 <div key={term}>

@@ -1,0 +1,131 @@
+import { messages } from '@ishuri/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { emailChanges, users } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict } from '../../lib/errors';
+import { isUuid, uuidv7 } from '../../lib/ids';
+import { generateToken, sha256 } from '../../lib/passwords';
+import { confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
+
+/** How long an e-mail change link stays valid. */
+export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const CONFIRM_JOB = 'email-change:confirm';
+const NOTICE_JOB = 'email-change:notice';
+
+/**
+ * Records a change of e-mail to be confirmed (decisions.md §2), in the caller's transaction:
+ * replaces any older request of this user (its link stops working), and queues the link to the
+ * new address and the notice to the old one. Call `ctx.jobs.kick()` after commit.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  tx: Tx,
+  user: { id: string; email: string },
+  newEmail: string,
+): Promise<void> {
+  const id = uuidv7();
+  const values = {
+    id,
+    newEmail,
+    tokenHash: null,
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_LIFETIME_MS),
+    createdAt: new Date(),
+  };
+  await tx
+    .insert(emailChanges)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: emailChanges.userId, set: values });
+  // The token is made when the job runs (only its hash is stored): the jobs table holds no secret.
+  await ctx.jobs.enqueue(tx, CONFIRM_JOB, { changeId: id }, { dedupeKey: `${CONFIRM_JOB}:${id}` });
+  await ctx.jobs.enqueue(
+    tx,
+    NOTICE_JOB,
+    { changeId: id, userId: user.id, oldEmail: user.email, newEmail },
+    { dedupeKey: `${NOTICE_JOB}:${id}` },
+  );
+}
+
+/** The e-mail change waiting for confirmation, if any (expired ones do not count). */
+export async function pendingEmailOf(db: Tx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, new Date())))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+/**
+ * Applies a change with the token of its link: once, within 24 hours, and only while the address
+ * is still free (409 otherwise). The change ends either way. Sessions stay open: they are tied to
+ * the password, which has not changed, and the confirming browser may not be the one signed in.
+ */
+export async function confirmEmailChange(ctx: AppContext, token: string) {
+  const invalid = () => badRequest(messages.emailChangeLinkInvalid, 'INVALID_EMAIL_CHANGE_TOKEN');
+  if (!/^[\w-]{20,100}$/.test(token)) throw invalid();
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    const [change] = await tx
+      .delete(emailChanges)
+      .where(and(eq(emailChanges.tokenHash, sha256(token)), gt(emailChanges.expiresAt, new Date())))
+      .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+    if (!change) return 'invalid' as const;
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, change.newEmail))
+      .limit(1);
+    if (taken) return taken.id === change.userId ? ('done' as const) : ('taken' as const);
+    await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+    return 'done' as const;
+  });
+  if (outcome === 'invalid') throw invalid();
+  if (outcome === 'taken') throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+  return { message: messages.emailChanged };
+}
+
+export function registerEmailChangeJobs(ctx: AppContext): void {
+  ctx.jobs.register(CONFIRM_JOB, async (payload) => {
+    const { changeId } = payload as { changeId: string };
+    if (!isUuid(changeId)) return;
+    const token = generateToken();
+    // A retry makes a new token: the link of a mail that may not have left stops working.
+    const [change] = await ctx.database.db
+      .update(emailChanges)
+      .set({ tokenHash: sha256(token) })
+      .where(and(eq(emailChanges.id, changeId), gt(emailChanges.expiresAt, new Date())))
+      .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+    if (!change) return; // replaced by a newer request, confirmed, or expired
+    const [user] = await ctx.database.db
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, change.userId))
+      .limit(1);
+    if (!user) return;
+    const link = `${ctx.config.appUrl}/confirm-email/${token}`;
+    await ctx.mailer.send({
+      to: change.newEmail,
+      ...confirmEmailChangeMail(user.firstName, link, change.newEmail),
+    });
+  });
+
+  ctx.jobs.register(NOTICE_JOB, async (payload) => {
+    const { userId, oldEmail, newEmail } = payload as {
+      userId: string;
+      oldEmail: string;
+      newEmail: string;
+    };
+    if (!isUuid(userId)) return;
+    const [user] = await ctx.database.db
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user) return;
+    await ctx.mailer.send({
+      to: oldEmail,
+      ...emailChangeNoticeMail(user.firstName, newEmail, ctx.config.appUrl),
+    });
+  });
+}

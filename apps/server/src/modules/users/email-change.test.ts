@@ -1,0 +1,216 @@
+import { messages } from '@ishuri/contract';
+import type { ParsedMail } from 'mailparser';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailChanges, users } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { startTestServer } from '../../test/server';
+import type { TestServer } from '../../test/server';
+import { startSmtp } from '../../test/smtp';
+import type { TestSmtp } from '../../test/smtp';
+
+let server: TestServer;
+let smtp: TestSmtp;
+let admin: TestUser;
+let seq = 0;
+const fresh = (name: string) => `${name}${++seq}.${Date.now()}@example.rw`;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startTestServer({ smtpUrl: smtp.url });
+  admin = await createUser(server, { role: 'admin' });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const update = (user: TestUser, token: string, changes: Record<string, unknown>) =>
+  server.request('PUT', `/api/user/update/${user.id}`, {
+    token,
+    body: { firstName: user.firstName, lastName: user.lastName, email: user.email, ...changes },
+  });
+const confirm = (token: string) =>
+  server.request('POST', `/api/user/confirm-email/${encodeURIComponent(token)}`);
+const profile = (user: TestUser) =>
+  server.request('GET', '/api/user/profile', { token: user.token });
+const isLinkMail = (mail: ParsedMail) => /confirm-email\//.test(mail.text ?? '');
+
+/** The token of the newest confirmation link mailed to `to`, read from the real SMTP server. */
+async function linkTokenFor(to: string, other?: string): Promise<string> {
+  const mail = await smtp.waitFor(
+    to,
+    (m) => isLinkMail(m) && (other === undefined || !(m.text ?? '').includes(other)),
+  );
+  const match = /http:\/\/localhost:5173\/confirm-email\/([\w-]+)/.exec(mail.text ?? '');
+  expect(match, mail.text).not.toBeNull();
+  return match![1]!;
+}
+
+async function storedEmail(id: string) {
+  const [row] = await server.ctx.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.email;
+}
+
+describe('changing one’s e-mail (decisions.md §2)', () => {
+  it('keeps the e-mail until the link mailed to the new address is opened; tells the old one', async () => {
+    const user = await createUser(server, { firstName: 'Aline', lastName: 'Uwase' });
+    const newEmail = fresh('aline.new');
+    const answer = await update(user, user.token, {
+      email: newEmail.toUpperCase(),
+      firstName: 'Aline-Marie',
+      bio: 'Nurse',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(messages.emailChangeSent(newEmail));
+    // The other fields change at once; the e-mail does not.
+    expect(answer.body.data).toMatchObject({
+      email: user.email,
+      firstName: 'Aline-Marie',
+      bio: 'Nurse',
+      pendingEmail: newEmail,
+    });
+    expect(await storedEmail(user.id)).toBe(user.email);
+    expect((await profile(user)).body.data).toMatchObject({
+      email: user.email,
+      pendingEmail: newEmail,
+    });
+
+    // The old address is told, with the new address and no link that would apply it.
+    const notice = await smtp.waitFor(user.email);
+    expect(notice.subject).toContain('Ishuri');
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).not.toMatch(/confirm-email/);
+    expect(notice.html).toContain('Ishuri');
+
+    // The new address receives the link (plain text and HTML); nothing else applies the change.
+    const token = await linkTokenFor(newEmail);
+    const mail = await smtp.waitFor(newEmail, isLinkMail);
+    expect(mail.subject).toContain('Ishuri');
+    expect(mail.html).toContain(`/confirm-email/${token}`);
+    expect(mail.html).toContain('width=device-width');
+    expect(token).toMatch(/^[\w-]{43}$/);
+    // Only the token's hash is stored, and no job holds it in clear.
+    const [change] = await server.ctx.database.db
+      .select()
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, user.id));
+    expect(change?.tokenHash).not.toBe(token);
+    const jobsText = JSON.stringify(
+      (await server.ctx.database.db.execute('select payload from jobs')) as unknown,
+    );
+    expect(jobsText).not.toContain(token);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ message: messages.emailChanged });
+    expect(await storedEmail(user.id)).toBe(newEmail);
+    expect((await profile(user)).body.data).toMatchObject({ email: newEmail, pendingEmail: null });
+
+    // Single use.
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({
+      error: messages.emailChangeLinkInvalid,
+      code: 'INVALID_EMAIL_CHANGE_TOKEN',
+    });
+  });
+
+  it('refuses an unknown, malformed or expired token and leaves the e-mail alone', async () => {
+    const user = await createUser(server);
+    const newEmail = fresh('expired');
+    expect((await update(user, user.token, { email: newEmail })).status).toBe(200);
+    const token = await linkTokenFor(newEmail);
+
+    for (const bad of ['A'.repeat(43), 'short', `${token}x`, '%00', token.toUpperCase()]) {
+      const answer = await confirm(bad);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.code).toBe('INVALID_EMAIL_CHANGE_TOKEN');
+    }
+    await server.ctx.database.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.userId, user.id));
+    expect((await confirm(token)).status).toBe(400);
+    expect(await storedEmail(user.id)).toBe(user.email);
+    expect((await profile(user)).body.data.pendingEmail).toBeNull();
+  });
+
+  it('replaces an older pending change with a newer one: only the newest link works', async () => {
+    const user = await createUser(server);
+    const first = fresh('first');
+    const second = fresh('second');
+    await update(user, user.token, { email: first });
+    const firstToken = await linkTokenFor(first);
+    await update(user, user.token, { email: second });
+    const secondToken = await linkTokenFor(second);
+
+    expect((await confirm(firstToken)).status).toBe(400);
+    expect(await storedEmail(user.id)).toBe(user.email);
+    expect((await confirm(secondToken)).status).toBe(200);
+    expect(await storedEmail(user.id)).toBe(second);
+  });
+
+  it('answers 409 when the address was taken meanwhile, and ends the pending change', async () => {
+    const user = await createUser(server);
+    const wanted = fresh('wanted');
+    await update(user, user.token, { email: wanted });
+    const token = await linkTokenFor(wanted);
+    await createUser(server, { email: wanted });
+
+    const answer = await confirm(token);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ error: messages.emailAlreadyExist, code: 'EMAIL_TAKEN' });
+    expect(await storedEmail(user.id)).toBe(user.email);
+    expect((await confirm(token)).status).toBe(400);
+  });
+
+  it('still refuses at once an address that already belongs to someone else', async () => {
+    const user = await createUser(server);
+    const other = await createUser(server);
+    const answer = await update(user, user.token, { email: other.email.toUpperCase() });
+    expect(answer.status).toBe(409);
+    expect((await profile(user)).body.data.pendingEmail).toBeNull();
+  });
+
+  it('applies the same rule when an admin changes another user’s e-mail', async () => {
+    const user = await createUser(server);
+    const newEmail = fresh('by.admin');
+    const answer = await update(user, admin.token, { email: newEmail });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(messages.emailChangeSent(newEmail));
+    expect(answer.body.data).toMatchObject({ email: user.email, pendingEmail: newEmail });
+    expect(await storedEmail(user.id)).toBe(user.email);
+    await smtp.waitFor(user.email);
+    const token = await linkTokenFor(newEmail);
+    expect((await confirm(token)).status).toBe(200);
+    expect(await storedEmail(user.id)).toBe(newEmail);
+  });
+
+  it('keeps the sessions open after the change (they belong to the unchanged password)', async () => {
+    const user = await createUser(server);
+    const newEmail = fresh('session');
+    await update(user, user.token, { email: newEmail });
+    expect((await confirm(await linkTokenFor(newEmail))).status).toBe(200);
+    expect((await profile(user)).status).toBe(200);
+  });
+
+  it('saving the unchanged e-mail updates the profile with the usual message and no mail', async () => {
+    const user = await createUser(server);
+    const answer = await update(user, user.token, { email: user.email.toUpperCase(), bio: 'x' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(messages.profileUpdated);
+    expect(answer.body.data).toMatchObject({ email: user.email, bio: 'x', pendingEmail: null });
+    // A later change's notice arrives; a mail for the first save would have arrived before it.
+    await update(user, user.token, { email: fresh('later') });
+    await smtp.waitFor(user.email);
+    const toUser = smtp.mails.filter((m) =>
+      [m.to].flat().some((a) => a?.value.some((v) => v.address === user.email)),
+    );
+    expect(toUser).toHaveLength(1);
+  });
+});
