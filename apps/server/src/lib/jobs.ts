@@ -85,6 +85,7 @@ export class JobQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private lastPrune = 0;
   private readonly pollMs: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
@@ -151,6 +152,12 @@ export class JobQueue {
     const tick = () => {
       if (this.stopped) return;
       void this.kick();
+      // Finished jobs are kept a week (to look into), then removed, checked once an hour.
+      const now = this.now().getTime();
+      if (now - this.lastPrune >= HOUR) {
+        this.lastPrune = now;
+        this.prune().catch((error: unknown) => this.log.warn({ err: error }, 'job prune failed'));
+      }
       this.timer = setTimeout(tick, this.pollMs);
       this.timer.unref();
     };

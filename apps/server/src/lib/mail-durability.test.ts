@@ -361,6 +361,31 @@ describe('a job whose process died', () => {
   });
 });
 
+describe('finished jobs', () => {
+  it('are removed a week after they were written, while failed ones stay', async () => {
+    const db = server.ctx.database.db;
+    const count = async (status: 'done') =>
+      (
+        await db
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(jobs)
+          .where(eq(jobs.status, status))
+      )[0]!.n;
+    expect(await count('done')).toBeGreaterThan(0);
+    const failedIds = async () =>
+      (await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'failed'))).map(
+        (row) => row.id,
+      );
+    const failed = await failedIds();
+    expect(failed.length).toBeGreaterThan(0);
+    offset += 8 * DAY;
+    const deadline = Date.now() + 5_000;
+    while ((await count('done')) > 0 && Date.now() < deadline) await sleep(50);
+    expect(await count('done')).toBe(0);
+    expect(await failedIds()).toEqual(expect.arrayContaining(failed));
+  });
+});
+
 describe('an SMTP server that accepts and never answers', () => {
   it('makes sign-in answer 503 within the time-out instead of hanging', async () => {
     const silent = await startSilentSmtp();
