@@ -361,6 +361,34 @@ describe('a job whose process died', () => {
   });
 });
 
+describe('the error kept with a failed job', () => {
+  it('never holds the parameters of a failed query', async () => {
+    await server.ctx.jobs.stop();
+    const queue = new JobQueue(server.ctx.database.db, server.app.log, { pollMs: 50, now: clock });
+    queue.register('test.query', async () => {
+      await server.ctx.database.db.execute(
+        sql`select * from no_such_table where token_hash = ${'hash-of-a-secret-0123'}`,
+      );
+    });
+    try {
+      await server.ctx.database.db.transaction((tx) =>
+        queue.enqueue(tx, 'test.query', {}, { dedupeKey: `query:${Date.now()}` }),
+      );
+      await queue.kick();
+      const [row] = await server.ctx.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.type, 'test.query'));
+      expect(row!.status).toBe('pending');
+      expect(row!.lastError).toMatch(/^database error: .*no_such_table/);
+      expect(row!.lastError).not.toContain('hash-of-a-secret-0123');
+    } finally {
+      await queue.stop();
+      server.ctx.jobs.start();
+    }
+  });
+});
+
 describe('finished jobs', () => {
   it('are removed a week after they were written, while failed ones stay', async () => {
     const db = server.ctx.database.db;
