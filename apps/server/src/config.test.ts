@@ -22,6 +22,15 @@ describe('configuration', () => {
     expect(config.maxVideoBytes).toBe(2048 * 1024 * 1024);
   });
 
+  it('bounds every SMTP exchange: 10 s by default, or SMTP_TIMEOUT_SECONDS', () => {
+    expect(loadConfig({ DATA_DIR: dir }).smtpTimeoutMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir, SMTP_TIMEOUT_SECONDS: '4' }).smtpTimeoutMs).toBe(4_000);
+  });
+
+  it('polls the job queue often enough to take up a dead process’s job within a minute', () => {
+    expect(loadConfig({ DATA_DIR: dir }).jobPollMs).toBeLessThanOrEqual(30_000);
+  });
+
   it('reads a relative DATA_DIR from where the command was started', () => {
     const config = loadConfig({ DATA_DIR: './data', INIT_CWD: dir });
     expect(config.dataDir).toBe(path.join(dir, 'data'));
@@ -43,6 +52,7 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ SMTP_TIMEOUT_SECONDS: '0' }, 'SMTP_TIMEOUT_SECONDS'],
   ])('fails clearly on %j, naming the variable', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(

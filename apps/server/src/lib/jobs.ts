@@ -85,6 +85,7 @@ export class JobQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private lastPrune = 0;
   private readonly pollMs: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
@@ -151,6 +152,12 @@ export class JobQueue {
     const tick = () => {
       if (this.stopped) return;
       void this.kick();
+      // Finished jobs are kept a week (to look into), then removed, checked once an hour.
+      const now = this.now().getTime();
+      if (now - this.lastPrune >= HOUR) {
+        this.lastPrune = now;
+        this.prune().catch((error: unknown) => this.log.warn({ err: error }, 'job prune failed'));
+      }
       this.timer = setTimeout(tick, this.pollMs);
       this.timer.unref();
     };
@@ -294,12 +301,17 @@ export function isPermanent(error: unknown): boolean {
 }
 
 /**
- * The error as admins may read it: its message and SMTP code, cut short. Messages of the
- * mailer and the database never hold the mail's content or secrets (a reset link is made
- * inside the job and is not part of any error).
+ * The error as admins and the log may read it: its message and code, cut short. The mailer's
+ * messages never hold the mail's content (a reset link is made inside the job and is part of no
+ * error); a failed query is reduced to its cause, without its parameters.
  */
 function describeError(error: unknown): string {
-  const base = error instanceof Error ? error.message : String(error);
+  let base = error instanceof Error ? error.message : String(error);
+  // A failed query's message lists its parameters (hashes, addresses): keep only the cause.
+  if (base.startsWith('Failed query')) {
+    const cause = (error as { cause?: unknown }).cause;
+    base = `database error: ${cause instanceof Error ? cause.message : 'query failed'}`;
+  }
   const code = (error as { code?: unknown } | null)?.code;
   const text = typeof code === 'string' && !base.includes(code) ? `${code}: ${base}` : base;
   return text.slice(0, 500);

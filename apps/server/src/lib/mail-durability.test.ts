@@ -361,6 +361,59 @@ describe('a job whose process died', () => {
   });
 });
 
+describe('the error kept with a failed job', () => {
+  it('never holds the parameters of a failed query', async () => {
+    await server.ctx.jobs.stop();
+    const queue = new JobQueue(server.ctx.database.db, server.app.log, { pollMs: 50, now: clock });
+    queue.register('test.query', async () => {
+      await server.ctx.database.db.execute(
+        sql`select * from no_such_table where token_hash = ${'hash-of-a-secret-0123'}`,
+      );
+    });
+    try {
+      await server.ctx.database.db.transaction((tx) =>
+        queue.enqueue(tx, 'test.query', {}, { dedupeKey: `query:${Date.now()}` }),
+      );
+      await queue.kick();
+      const [row] = await server.ctx.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.type, 'test.query'));
+      expect(row!.status).toBe('pending');
+      expect(row!.lastError).toMatch(/^database error: .*no_such_table/);
+      expect(row!.lastError).not.toContain('hash-of-a-secret-0123');
+    } finally {
+      await queue.stop();
+      server.ctx.jobs.start();
+    }
+  });
+});
+
+describe('finished jobs', () => {
+  it('are removed a week after they were written, while failed ones stay', async () => {
+    const db = server.ctx.database.db;
+    const count = async (status: 'done') =>
+      (
+        await db
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(jobs)
+          .where(eq(jobs.status, status))
+      )[0]!.n;
+    expect(await count('done')).toBeGreaterThan(0);
+    const failedIds = async () =>
+      (await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'failed'))).map(
+        (row) => row.id,
+      );
+    const failed = await failedIds();
+    expect(failed.length).toBeGreaterThan(0);
+    offset += 8 * DAY;
+    const deadline = Date.now() + 5_000;
+    while ((await count('done')) > 0 && Date.now() < deadline) await sleep(50);
+    expect(await count('done')).toBe(0);
+    expect(await failedIds()).toEqual(expect.arrayContaining(failed));
+  });
+});
+
 describe('an SMTP server that accepts and never answers', () => {
   it('makes sign-in answer 503 within the time-out instead of hanging', async () => {
     const silent = await startSilentSmtp();
