@@ -81,6 +81,7 @@ class HandlerTimeout extends Error {
  */
 export class JobQueue {
   private handlers = new Map<string, JobHandler>();
+  private mailTypes = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -108,8 +109,18 @@ export class JobQueue {
     this.now = options.now ?? (() => new Date());
   }
 
-  register(type: string, handler: JobHandler): void {
+  /**
+   * A job type and its handler. Types that send mail say so: a mail that finally fails is then
+   * listed for admins (decisions.md §6), whatever module sends it.
+   */
+  register(type: string, handler: JobHandler, options: { sendsMail?: boolean } = {}): void {
     this.handlers.set(type, handler);
+    if (options.sendsMail) this.mailTypes.add(type);
+  }
+
+  /** The job types that send mail. */
+  mailJobTypes(): string[] {
+    return [...this.mailTypes];
   }
 
   async enqueue(tx: Tx, type: string, payload: unknown, options: EnqueueOptions = {}) {

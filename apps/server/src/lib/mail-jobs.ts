@@ -8,9 +8,13 @@ type QueuedMail = Omit<Mail, 'attachments'>;
 
 /** Registers the job that sends a queued mail (notices, confirmations). */
 export function registerMailJobs(ctx: AppContext): void {
-  ctx.jobs.register(MAIL_JOB, async (payload) => {
-    await ctx.mailer.send(payload as QueuedMail);
-  });
+  ctx.jobs.register(
+    MAIL_JOB,
+    async (payload) => {
+      await ctx.mailer.send(payload as QueuedMail);
+    },
+    { sendsMail: true },
+  );
 }
 
 /**

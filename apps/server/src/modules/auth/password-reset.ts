@@ -55,7 +55,9 @@ export async function runResetLinkJob(
 }
 
 export function registerPasswordResetJobs(ctx: AppContext): void {
-  ctx.jobs.register(RESET_LINK_JOB, (payload, job) => runResetLinkJob(ctx, payload, job));
+  ctx.jobs.register(RESET_LINK_JOB, (payload, job) => runResetLinkJob(ctx, payload, job), {
+    sendsMail: true,
+  });
 }
 
 /**

@@ -182,7 +182,9 @@ export async function runCertificateJob(ctx: AppContext, payload: unknown): Prom
 }
 
 export function registerCertificateJobs(ctx: AppContext): void {
-  ctx.jobs.register(CERTIFICATE_JOB, (payload) => runCertificateJob(ctx, payload));
+  ctx.jobs.register(CERTIFICATE_JOB, (payload) => runCertificateJob(ctx, payload), {
+    sendsMail: true,
+  });
 }
 
 async function listWhere(ctx: AppContext, query: ListQuery, where?: SQL) {

@@ -5,13 +5,9 @@ import { certificates, jobs, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { MAIL_JOB } from '../../lib/mail-jobs';
 import { resetLinkMail } from '../../lib/mail-templates';
 import { CERTIFICATE_JOB } from '../certificates/certificates.service';
 import { RESET_LINK_JOB } from '../auth/password-reset';
-
-/** The job types that send mail; other jobs are not shown on this list. */
-const MAIL_JOB_TYPES = [MAIL_JOB, RESET_LINK_JOB, CERTIFICATE_JOB];
 
 const kindOf = (type: string): MailKind =>
   type === RESET_LINK_JOB ? 'resetLink' : type === CERTIFICATE_JOB ? 'certificate' : 'mail';
@@ -27,7 +23,9 @@ export async function listFailedMail(ctx: AppContext, input: FailedMailQuery) {
     ? sql` and (coalesce(${jobs.payload}->>'to', ${jobs.payload}->>'email', '') ilike ${pattern}
            or coalesce(${jobs.lastError}, '') ilike ${pattern})`
     : sql``;
-  const where = sql`${jobs.status} = 'failed' and ${inArray(jobs.type, MAIL_JOB_TYPES)}${matches}`;
+  // Only jobs that send mail are listed (their modules register them so).
+  const mailTypes = ctx.jobs.mailJobTypes();
+  const where = sql`${jobs.status} = 'failed' and ${inArray(jobs.type, mailTypes)}${matches}`;
   const [rows, [count]] = await Promise.all([
     db
       .select()
@@ -86,7 +84,7 @@ export async function retryFailedMail(ctx: AppContext, id: string) {
     .from(jobs)
     .where(eq(jobs.id, id))
     .limit(1);
-  if (!row || !MAIL_JOB_TYPES.includes(row.type) || !(await ctx.jobs.retry(id))) {
+  if (!row || !ctx.jobs.mailJobTypes().includes(row.type) || !(await ctx.jobs.retry(id))) {
     throw notFound(messages.mailNotFound, 'MAIL_NOT_FOUND');
   }
   return { message: messages.mailRetried };

@@ -102,20 +102,24 @@ export function confirmationContent(link: string): NewsletterContent {
 export const CONFIRMATION_JOB = 'newsletter:confirm';
 
 export function registerNewsletterJobs(ctx: AppContext): void {
-  ctx.jobs.register(CONFIRMATION_JOB, async (payload) => {
-    const { subscriberId } = payload as { subscriberId: string };
-    if (!isUuid(subscriberId)) return;
-    const [subscriber] = await ctx.database.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, subscriberId))
-      .limit(1);
-    // Removed or already confirmed since: nothing to send.
-    if (!subscriber || subscriber.confirmedAt) return;
-    const link = `${ctx.config.appUrl}/subscribe/confirm/${newsletterToken(ctx, 'confirm', subscriber.id)}`;
-    await ctx.mailer.send({
-      ...newsletterMail(ctx, subscriber, confirmationContent(link)),
-      consoleHint: `newsletter confirmation link for ${subscriber.email}: ${link}`,
-    });
-  });
+  ctx.jobs.register(
+    CONFIRMATION_JOB,
+    async (payload) => {
+      const { subscriberId } = payload as { subscriberId: string };
+      if (!isUuid(subscriberId)) return;
+      const [subscriber] = await ctx.database.db
+        .select()
+        .from(subscribers)
+        .where(eq(subscribers.id, subscriberId))
+        .limit(1);
+      // Removed or already confirmed since: nothing to send.
+      if (!subscriber || subscriber.confirmedAt) return;
+      const link = `${ctx.config.appUrl}/subscribe/confirm/${newsletterToken(ctx, 'confirm', subscriber.id)}`;
+      await ctx.mailer.send({
+        ...newsletterMail(ctx, subscriber, confirmationContent(link)),
+        consoleHint: `newsletter confirmation link for ${subscriber.email}: ${link}`,
+      });
+    },
+    { sendsMail: true },
+  );
 }

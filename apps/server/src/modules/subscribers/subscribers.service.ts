@@ -7,7 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { countAll, listResponse, planList } from '../../lib/pagination';
-import { CONFIRMATION_JOB, readNewsletterToken } from './newsletter';
+import { CONFIRMATION_JOB, confirmationContent, readNewsletterToken } from './newsletter';
 import { presentSubscriber } from './subscribers.presenter';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -53,7 +53,8 @@ export async function subscribe(ctx: AppContext, email: string) {
     await ctx.jobs.enqueue(
       tx,
       CONFIRMATION_JOB,
-      { subscriberId: row.id },
+      // `to` and `subject` name the mail on the admins' failed-mail list.
+      { subscriberId: row.id, to: address, subject: confirmationContent('').subject },
       { dedupeKey: `${CONFIRMATION_JOB}:${row.id}:${row.sent}` },
     );
     return true;

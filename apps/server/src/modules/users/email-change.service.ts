@@ -38,11 +38,24 @@ export async function requestEmailChange(
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: emailChanges.userId, set: values });
   // The token is made when the job runs (only its hash is stored): the jobs table holds no secret.
-  await ctx.jobs.enqueue(tx, CONFIRM_JOB, { changeId: id }, { dedupeKey: `${CONFIRM_JOB}:${id}` });
+  // `to` and `subject` name the mails on the admins' failed-mail list.
+  await ctx.jobs.enqueue(
+    tx,
+    CONFIRM_JOB,
+    { changeId: id, to: newEmail, subject: confirmEmailChangeMail('', '', newEmail).subject },
+    { dedupeKey: `${CONFIRM_JOB}:${id}` },
+  );
   await ctx.jobs.enqueue(
     tx,
     NOTICE_JOB,
-    { changeId: id, userId: user.id, oldEmail: user.email, newEmail },
+    {
+      changeId: id,
+      userId: user.id,
+      oldEmail: user.email,
+      newEmail,
+      to: user.email,
+      subject: emailChangeNoticeMail('', newEmail, ctx.config.appUrl).subject,
+    },
     { dedupeKey: `${NOTICE_JOB}:${id}` },
   );
 }
@@ -86,46 +99,54 @@ export async function confirmEmailChange(ctx: AppContext, token: string) {
 }
 
 export function registerEmailChangeJobs(ctx: AppContext): void {
-  ctx.jobs.register(CONFIRM_JOB, async (payload) => {
-    const { changeId } = payload as { changeId: string };
-    if (!isUuid(changeId)) return;
-    const token = generateToken();
-    // A retry makes a new token: the link of a mail that may not have left stops working.
-    const [change] = await ctx.database.db
-      .update(emailChanges)
-      .set({ tokenHash: sha256(token) })
-      .where(and(eq(emailChanges.id, changeId), gt(emailChanges.expiresAt, new Date())))
-      .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
-    if (!change) return; // replaced by a newer request, confirmed, or expired
-    const [user] = await ctx.database.db
-      .select({ firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, change.userId))
-      .limit(1);
-    if (!user) return;
-    const link = `${ctx.config.appUrl}/confirm-email/${token}`;
-    await ctx.mailer.send({
-      to: change.newEmail,
-      ...confirmEmailChangeMail(user.firstName, link, change.newEmail),
-    });
-  });
+  ctx.jobs.register(
+    CONFIRM_JOB,
+    async (payload) => {
+      const { changeId } = payload as { changeId: string };
+      if (!isUuid(changeId)) return;
+      const token = generateToken();
+      // A retry makes a new token: the link of a mail that may not have left stops working.
+      const [change] = await ctx.database.db
+        .update(emailChanges)
+        .set({ tokenHash: sha256(token) })
+        .where(and(eq(emailChanges.id, changeId), gt(emailChanges.expiresAt, new Date())))
+        .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+      if (!change) return; // replaced by a newer request, confirmed, or expired
+      const [user] = await ctx.database.db
+        .select({ firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, change.userId))
+        .limit(1);
+      if (!user) return;
+      const link = `${ctx.config.appUrl}/confirm-email/${token}`;
+      await ctx.mailer.send({
+        to: change.newEmail,
+        ...confirmEmailChangeMail(user.firstName, link, change.newEmail),
+      });
+    },
+    { sendsMail: true },
+  );
 
-  ctx.jobs.register(NOTICE_JOB, async (payload) => {
-    const { userId, oldEmail, newEmail } = payload as {
-      userId: string;
-      oldEmail: string;
-      newEmail: string;
-    };
-    if (!isUuid(userId)) return;
-    const [user] = await ctx.database.db
-      .select({ firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!user) return;
-    await ctx.mailer.send({
-      to: oldEmail,
-      ...emailChangeNoticeMail(user.firstName, newEmail, ctx.config.appUrl),
-    });
-  });
+  ctx.jobs.register(
+    NOTICE_JOB,
+    async (payload) => {
+      const { userId, oldEmail, newEmail } = payload as {
+        userId: string;
+        oldEmail: string;
+        newEmail: string;
+      };
+      if (!isUuid(userId)) return;
+      const [user] = await ctx.database.db
+        .select({ firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!user) return;
+      await ctx.mailer.send({
+        to: oldEmail,
+        ...emailChangeNoticeMail(user.firstName, newEmail, ctx.config.appUrl),
+      });
+    },
+    { sendsMail: true },
+  );
 }
