@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idSchema, listOf, timestamp } from './common';
+import { emailField, idSchema, listOf, text, timestamp } from './common';
 import { messages } from './messages';
 
 export const subscriberSchema = z.object({
@@ -14,4 +14,4 @@ export const subscribeRequestSchema = z.object({ email: emailField(messages.emai
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 export const subscriberListResponseSchema = listOf(subscriberSchema);
-export const emailParams = z.object({ email: z.string() });
+export const emailParams = z.object({ email: text() });
