@@ -9,8 +9,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PAGE_SIZE = 100;
 
 /** Control characters (U+0000–U+001F, U+007F): never accepted in any text a client sends. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const anyControl = /^[^\u0000-\u001f\u007f]*$/;
 /** The same, but tab, line feed and carriage return are kept (messages, content, bios). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlButLines = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 /**

@@ -51,7 +51,8 @@ export function errorForLog(error: Error, depth = 0): LoggedError {
   }
   const record = error as unknown as Record<string, unknown>;
   const type = (record.name as string | undefined) ?? 'Error';
-  const cause = record.cause && depth < 3 ? errorForLog(record.cause as Error, depth + 1) : undefined;
+  const cause =
+    record.cause && depth < 3 ? errorForLog(record.cause as Error, depth + 1) : undefined;
   if (isDatabaseError(record) || cause?.type === 'DatabaseError') {
     const sqlState = typeof record.code === 'string' ? record.code : undefined;
     const message =
