@@ -28,7 +28,8 @@ export function sitemapXml(appUrl: string): string {
 /** A page navigation: GET, asking for HTML, at a path without a file extension. */
 function isPageNavigation(request: FastifyRequest, url: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (path.extname(url)) return false;
+  // `/robots.txt`, `/missing.png`, `/.env`: a file, never a page.
+  if (path.posix.basename(url).includes('.')) return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html');
 }
