@@ -51,6 +51,8 @@ export default function setup() {
     if (!owned) return;
     const offending = scanLogFolder(dir);
     if (offending.length > 0) {
+      // vitest reports an error thrown here but still exits with 0: the exit code says it.
+      process.exitCode = 1;
       throw new Error(
         `The server log of this run holds secrets (kept in ${dir}):\n${offending.slice(0, 50).join('\n')}`,
       );
