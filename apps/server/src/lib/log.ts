@@ -1,8 +1,28 @@
+/** Path segments that are secrets or personal: reset tokens, unsubscribed addresses. */
+const secretAfter = ['resetpassword', 'unsubscribe'];
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A long random-looking segment (a token of any route): never logged. */
+const tokenLike = /^[A-Za-z0-9_~.%-]{32,}$/;
+
+/** A path as logged: no query string, and no token or e-mail address among its segments. */
+export function pathForLog(url: string): string {
+  const segments = (url.split('?')[0] ?? '').split('/');
+  return segments
+    .map((segment, index) => {
+      if (index > 0 && secretAfter.includes(segments[index - 1]!.toLowerCase())) {
+        return '[redacted]';
+      }
+      if (!uuidLike.test(segment) && tokenLike.test(segment)) return '[redacted]';
+      return segment;
+    })
+    .join('/');
+}
+
 /** A request as logged: method and path, never the query string (it may hold a token). */
 export function requestForLog(request: { method?: string; url?: string; ip?: string }) {
   return {
     method: request.method,
-    url: (request.url ?? '').split('?')[0],
+    url: pathForLog(request.url ?? ''),
     remoteAddress: request.ip,
   };
 }
