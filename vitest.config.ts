@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Test servers log at debug level into one folder; it is scanned for secrets at the end.
+    globalSetup: ['apps/server/src/test/log-scan.ts'],
     maxWorkers: 2,
     projects: [
       {

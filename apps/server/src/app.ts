@@ -21,6 +21,7 @@ import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
+import { errorForLog, requestForLog } from './lib/log';
 import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMailJobs } from './lib/mail-jobs';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   print?: (line: string) => void;
   /** Start the job poller (the process does; tests kick jobs themselves). */
   pollJobs?: boolean;
+  /** Where log lines go instead of standard output (the tests' log files). */
+  logStream?: { write(line: string): void };
 }
 
 /** Fastify's own client errors, in the product's words. */
@@ -91,10 +94,30 @@ export async function buildApp(
               ],
               censor: '[redacted]',
             },
+            serializers: { req: requestForLog, err: (error) => errorForLog(error) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+
+  // Every route's path pattern, to answer 405 with `Allow` for a known path and a wrong method.
+  const routePatterns: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return;
+    const pattern = new RegExp(
+      `^${route.url
+        .split('/')
+        .map((part) =>
+          part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')}/?$`,
+    );
+    for (const method of [route.method].flat()) routePatterns.push({ method, pattern });
+  });
+  const allowedMethods = (url: string) => [
+    ...new Set(routePatterns.filter((route) => route.pattern.test(url)).map((r) => r.method)),
+  ];
 
   const ownsDatabase = !options.database;
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -140,7 +163,7 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -225,6 +248,22 @@ export async function buildApp(
     return reply.status(500).send({ error: messages.internalError, code: 'INTERNAL' });
   });
 
+  // Answers that may be private (signed in, any write, any error) are never stored by a cache;
+  // public catalogue reads keep the caching they had. A route may set its own header.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    if (
+      reply.statusCode >= 400 ||
+      request.headers.authorization !== undefined ||
+      request.headers.cookie !== undefined ||
+      request.actor ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -240,7 +279,7 @@ export async function buildApp(
   await app.register(certificateRoutes, { prefix: '/api/certificate' });
   await app.register(uploadsRoutes, { prefix: '/uploads', root: uploadsDir });
 
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, config.webDist, config.appUrl, allowedMethods);
 
   app.addHook('onReady', async () => {
     if (options.pollJobs) ctx.jobs.start();

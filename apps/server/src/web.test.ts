@@ -33,7 +33,7 @@ describe('serving the web app', () => {
       '/resetpassword/abc',
       '/course/x?y=1',
     ]) {
-      const response = await get(url);
+      const response = await get(url, { accept: 'text/html,application/xhtml+xml' });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-cache');

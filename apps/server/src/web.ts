@@ -2,13 +2,52 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@ishuri/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The public pages of the web app (product.md §2) that a search engine may list. */
+export const publicPagePaths = [
+  '/',
+  '/business',
+  '/blog',
+  '/explore-course',
+  '/contact',
+  '/login',
+  '/register',
+];
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function sitemapXml(appUrl: string): string {
+  const base = appUrl.replace(/\/+$/, '');
+  const urls = publicPagePaths
+    .map((page) => `  <url><loc>${escapeXml(base + page)}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** A page navigation: GET, asking for HTML, at a path without a file extension. */
+function isPageNavigation(request: FastifyRequest, url: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  // `/robots.txt`, `/missing.png`, `/.env`: a file, never a page.
+  if (path.posix.basename(url).includes('.')) return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+const routeNotFound = (reply: FastifyReply) =>
+  reply.status(404).send({ error: messages.routeNotFound, code: 'ROUTE_NOT_FOUND' });
 
 /**
- * Unknown /api paths answer a JSON 404. Other GET paths are the web app's: its built files
- * when they exist, and index.html for any route the app itself handles (history fallback).
+ * Unknown /api paths answer a JSON 404. The web app's built files are served as they are
+ * (robots.txt and favicon.ico among them); index.html only answers page navigations
+ * (history fallback), and any other unknown path is a 404.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string | undefined) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  appUrl: string,
+  allowedMethods: (url: string) => string[] = () => [],
+) {
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -27,15 +66,24 @@ export async function serveWebApp(app: FastifyInstance, webDist: string | undefi
         }
       },
     });
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(sitemapXml(appUrl)),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ error: messages.routeNotFound, code: 'ROUTE_NOT_FOUND' });
+    const allowed = allowedMethods(url);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: messages.methodNotAllowed, code: 'METHOD_NOT_ALLOWED' });
     }
-    if (path.extname(url) && url.startsWith('/assets/')) {
-      return reply.status(404).send({ error: messages.routeNotFound, code: 'ROUTE_NOT_FOUND' });
-    }
+    if (url.startsWith('/api/') || url === '/api' || !hasWeb) return routeNotFound(reply);
+    if (!isPageNavigation(request, url)) return routeNotFound(reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
   });
 }

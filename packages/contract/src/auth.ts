@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { emailField, messageAndDataOf, messageSchema, passwordField, requiredText } from './common';
+import {
+  emailField,
+  normalizeId,
+  messageAndDataOf,
+  messageSchema,
+  nameText,
+  passwordField,
+  requiredText,
+  text,
+} from './common';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 import { userSchema } from './user';
 
 /** POST /api/auth/signup (role only with an admin's token) */
 export const signupRequestSchema = z.object({
-  firstName: requiredText(messages.registerFieldsRequired, 100),
-  lastName: requiredText(messages.registerFieldsRequired, 100),
+  firstName: nameText(messages.registerFieldsRequired, 100),
+  lastName: nameText(messages.registerFieldsRequired, 100),
   email: emailField(messages.registerFieldsRequired),
   password: passwordField(messages.registerFieldsRequired),
   role: roleSchema.optional(),
@@ -18,8 +27,7 @@ export const signupResponseSchema = messageAndDataOf(userSchema);
 /** POST /api/auth/signin: no password length check on login (product.md §5). */
 export const signinRequestSchema = z.object({
   email: emailField(messages.emailInvalid),
-  password: z
-    .string({ error: messages.registerFieldsRequired })
+  password: text({ error: messages.registerFieldsRequired })
     .min(1, { error: messages.registerFieldsRequired })
     .max(1024),
 });
@@ -28,9 +36,8 @@ export const signinResponseSchema = z.object({ message: z.string(), userId: z.st
 
 /** POST /api/auth/verifyCode */
 export const verifyCodeRequestSchema = z.object({
-  userId: requiredText(messages.invalidUserSession, 100),
-  verificationCode: z
-    .string({ error: messages.otpRequired })
+  userId: requiredText(messages.invalidUserSession, 100).transform(normalizeId),
+  verificationCode: text({ error: messages.otpRequired })
     .trim()
     .min(1, { error: messages.otpRequired })
     .max(20, { error: messages.otpRequired }),
@@ -43,7 +50,7 @@ export const verifyCodeResponseSchema = z.object({ message: z.string(), token: z
  * browser that signed in (it holds the sign-in cookie) may ask (decisions.md §2).
  */
 export const resendCodeRequestSchema = z.object({
-  userId: requiredText(messages.invalidUserSession, 100),
+  userId: requiredText(messages.invalidUserSession, 100).transform(normalizeId),
 });
 export type ResendCodeRequest = z.infer<typeof resendCodeRequestSchema>;
 
@@ -56,7 +63,7 @@ export const resetPasswordRequestSchema = z.object({
   password: passwordField(messages.resetBothRequired),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-export const resetTokenParams = z.object({ token: z.string() });
+export const resetTokenParams = z.object({ token: text() });
 
 /** The reset form of the web app: both fields, equal, at least 8 characters. */
 export const resetPasswordFormSchema = z

@@ -15,7 +15,7 @@ export type Blog = z.infer<typeof blogSchema>;
 /** The text fields of POST /api/blog/create (multipart; the image is the `imageUrl` file). */
 export const createBlogFieldsSchema = z.object({
   title: requiredText(messages.titleRequired, 200),
-  content: requiredText(messages.contentRequired, 100_000),
+  content: requiredText(messages.contentRequired, 100_000, true),
 });
 export type CreateBlogFields = z.infer<typeof createBlogFieldsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listOf, timestamp } from './common';
+import { idSchema, listOf, text, timestamp } from './common';
 import { courseTypeSchema } from './course';
 
 export const certificateSchema = z.object({
@@ -14,7 +14,7 @@ export type Certificate = z.infer<typeof certificateSchema>;
 
 export const certificateListResponseSchema = listOf(certificateSchema);
 
-export const certificateCodeParams = z.object({ code: z.string() });
+export const certificateCodeParams = z.object({ code: text() });
 
 /** GET /api/certificate/verify/{code}: public. */
 export const certificateVerificationSchema = z.object({

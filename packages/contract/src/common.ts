@@ -8,33 +8,74 @@ export { emailPattern, MAX_EMAIL_LENGTH };
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PAGE_SIZE = 100;
 
-/** A required text field: trimmed, not empty, with the given sentence when missing. */
-export const requiredText = (message: string, max = 10_000) =>
+/** Control characters (U+0000–U+001F, U+007F): never accepted in any text a client sends. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const anyControl = /^[^\u0000-\u001f\u007f]*$/;
+/** The same, but tab, line feed and carriage return are kept (messages, content, bios). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlButLines = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/**
+ * Every string a request carries (body, query, path, multipart field) is built here, so that
+ * control characters are refused in one place with a field message. `multiline` keeps tab and
+ * line breaks for long texts.
+ */
+export const text = (options: { error?: string; multiline?: boolean } = {}) =>
   z
-    .string({ error: message })
+    .string(options.error ? { error: options.error } : undefined)
+    .regex(options.multiline ? controlButLines : anyControl, {
+      error: messages.controlCharacters,
+    });
+
+/** A required text field: trimmed, not empty, with the given sentence when missing. */
+export const requiredText = (message: string, max = 10_000, multiline = false) =>
+  text({ error: message, multiline })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `At most ${max} characters.` });
 
+/**
+ * Characters that show nothing: white space, zero-width and joiners, word joiner, BOM, Hangul
+ * fillers, soft hyphen, bidi marks and controls.
+ */
+const invisibleOnly =
+  /^[\s\u00ad\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]*$/u;
+
+/** A person's name: required text with at least one visible character. */
+export const nameText = (message: string, max = 100) =>
+  requiredText(message, max).refine((value) => !invisibleOnly.test(value), {
+    error: messages.nameInvisible,
+  });
+
 export const emailField = (requiredMessage: string = messages.emailRequired) =>
-  z
-    .string({ error: requiredMessage })
+  text({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage })
     .max(MAX_EMAIL_LENGTH, { error: messages.emailInvalid })
     .regex(emailPattern, { error: messages.emailInvalid });
 
 export const passwordField = (requiredMessage: string = messages.registerFieldsRequired) =>
-  z
-    .string({ error: requiredMessage })
+  text({ error: requiredMessage })
     .min(1, { error: requiredMessage })
     .min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort })
     .max(1024, { error: 'At most 1024 characters.' });
 
 export const idSchema = z.uuid();
-export const idParams = z.object({ id: z.string() });
-export const courseIdParams = z.object({ courseId: z.string() });
-export const lessonIdParams = z.object({ lessonId: z.string() });
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in lower case (as stored), or the text unchanged when it is no UUID. */
+export const normalizeId = (value: string) =>
+  uuidPattern.test(value) ? value.toLowerCase() : value;
+/**
+ * The one parser of ids in paths and bodies: a UUID in any letter case becomes lower case
+ * before any comparison or query; anything else passes through and is answered 404 by the
+ * service (decisions.md §1).
+ */
+export const idField = (error?: string) =>
+  z.string(error ? { error } : undefined).transform(normalizeId);
+export const idParams = z.object({ id: idField() });
+export const courseIdParams = z.object({ courseId: idField() });
+export const lessonIdParams = z.object({ lessonId: idField() });
 
 export const timestamp = z.iso.datetime({ offset: true });
 
@@ -62,9 +103,8 @@ export type CountResponse = z.infer<typeof countSchema>;
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  q: z.string().trim().max(200).optional(),
-  sort: z
-    .string()
+  q: text().trim().max(200).optional(),
+  sort: text()
     .regex(/^[A-Za-z]+:(asc|desc)$/, { error: 'Use sort=field:asc or sort=field:desc.' })
     .optional(),
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dataOf, emailField, idSchema, listOf, requiredText, timestamp } from './common';
+import {
+  dataOf,
+  emailField,
+  idSchema,
+  listOf,
+  nameText,
+  requiredText,
+  text,
+  timestamp,
+} from './common';
 import { messages } from './messages';
 
 export const contactMessageSchema = z.object({
@@ -15,11 +24,11 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** POST /api/contact/send */
 export const sendContactRequestSchema = z.object({
-  FullName: requiredText(messages.contactFieldsRequired, 200),
+  FullName: nameText(messages.contactFieldsRequired, 200),
   email: emailField(messages.contactFieldsRequired),
-  phone: z.string().trim().max(40).optional().default(''),
+  phone: text().trim().max(40).optional().default(''),
   subject: requiredText(messages.contactFieldsRequired, 200),
-  message: requiredText(messages.contactFieldsRequired, 10_000),
+  message: requiredText(messages.contactFieldsRequired, 10_000, true),
 });
 export type SendContactRequest = z.input<typeof sendContactRequestSchema>;
 

@@ -39,7 +39,7 @@ export type CourseWithLessons = z.infer<typeof courseWithLessonsSchema>;
 /** The text fields of POST /api/course/create (multipart; the image is the `imageUrl` file). */
 export const createCourseFieldsSchema = z.object({
   title: requiredText(messages.titleRequired, 200),
-  description: requiredText(messages.descriptionRequired, 5000),
+  description: requiredText(messages.descriptionRequired, 5000, true),
   courseType: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.enum(courseTypes, { error: messages.courseTypeInvalid }).default('free'),

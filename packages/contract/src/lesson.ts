@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, messageAndDataOf, requiredText, timestamp } from './common';
+import { idSchema, messageAndDataOf, requiredText, text, timestamp } from './common';
 import { messages } from './messages';
 
 export const contentTypes = ['text', 'video'] as const;
@@ -53,12 +53,12 @@ export type Lesson = z.infer<typeof lessonSchema>;
  */
 export const createItemFieldsSchema = z.object({
   title: requiredText(messages.titleRequired, 200),
-  description: z.string().trim().max(5000).default(''),
+  description: text({ multiline: true }).trim().max(5000).default(''),
   contentType: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
   ),
-  content: z.string().max(200_000).optional(),
+  content: text({ multiline: true }).max(200_000).optional(),
 });
 export type CreateItemFields = z.infer<typeof createItemFieldsSchema>;
 
@@ -73,9 +73,9 @@ export const createSubLessonResponseSchema = messageAndDataOf(subLessonSchema);
 export const itemFormSchema = z
   .object({
     title: requiredText(messages.titleRequired, 200),
-    description: z.string().trim().max(5000, { error: 'At most 5000 characters.' }),
+    description: text({ multiline: true }).trim().max(5000, { error: 'At most 5000 characters.' }),
     contentType: contentTypeSchema,
-    content: z.string().max(200_000, { error: 'At most 200000 characters.' }),
+    content: text({ multiline: true }).max(200_000, { error: 'At most 200000 characters.' }),
     hasVideo: z.boolean(),
   })
   .superRefine((value, ctx) => {

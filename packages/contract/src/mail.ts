@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_PAGE_SIZE, timestamp } from './common';
+import { idSchema, MAX_PAGE_SIZE, text, timestamp } from './common';
 
 /** What kind of mail a queued job sends. */
 export const mailKindSchema = z.enum(['resetLink', 'certificate', 'mail']);
@@ -26,7 +26,7 @@ export const failedMailQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
   /** Part of the recipient's address or of the error. */
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
 });
 export type FailedMailQuery = z.input<typeof failedMailQuerySchema>;
 

@@ -232,11 +232,21 @@ export const messages = {
   forbidden: "You don't have permission to do this.",
   notFound: 'Not found.',
   routeNotFound: 'There is nothing at this address.',
+  methodNotAllowed: 'This address does not accept this kind of request.',
   userNotFound: 'User not found.',
   userDeleted: 'User deleted.',
   validationFailed: 'Some fields need your attention.',
-  rateLimited: (seconds: number) =>
-    `Too many attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+  rateLimited: (seconds: number) => {
+    const wait =
+      seconds < 60
+        ? `${seconds} second${seconds === 1 ? '' : 's'}`
+        : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+    return `Too many attempts. Please try again in ${wait}.`;
+  },
+  controlCharacters: 'This field contains characters that are not allowed.',
+  nameInvisible: 'Please enter a name with visible letters.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  lastAdmin: 'The platform needs at least one admin: this would leave none.',
   internalError: 'Something went wrong on our side. Please try again later.',
   payloadTooLarge: 'The request is too large.',
   imageTooLarge: 'The image is larger than 5 MB.',

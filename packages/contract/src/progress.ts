@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idField, idSchema } from './common';
 import { messages } from './messages';
 
 /** `lessonId` names an item of the course: a lesson or a sub-lesson. */
@@ -20,8 +20,8 @@ export const progressListResponseSchema = z.object({ data: z.array(progressRecor
  * Either way the item must be the next one: every earlier item of the course complete.
  */
 export const progressRequestSchema = z.object({
-  courseId: z.string({ error: messages.progressIdsRequired }),
-  lessonId: z.string({ error: messages.progressIdsRequired }),
+  courseId: idField(messages.progressIdsRequired),
+  lessonId: idField(messages.progressIdsRequired),
   progress: z
     .number({ error: messages.progressValueInvalid })
     .min(0, { error: messages.progressValueInvalid })

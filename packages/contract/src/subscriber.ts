@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idSchema, listOf, timestamp } from './common';
+import { emailField, idSchema, listOf, text, timestamp } from './common';
 import { messages } from './messages';
 
 export const subscriberSchema = z.object({
@@ -16,7 +16,7 @@ export const subscribeRequestSchema = z.object({ email: emailField(messages.emai
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 export const subscriberListResponseSchema = listOf(subscriberSchema);
-export const emailParams = z.object({ email: z.string() });
+export const emailParams = z.object({ email: text() });
 
 /** The token of a newsletter link (confirmation or unsubscription); no sign-in needed. */
-export const subscriberTokenParams = z.object({ token: z.string().max(200) });
+export const subscriberTokenParams = z.object({ token: text().max(200) });

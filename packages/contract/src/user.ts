@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailField, idSchema, listOf, messageAndDataOf, requiredText, timestamp } from './common';
+import {
+  emailField,
+  idSchema,
+  listOf,
+  messageAndDataOf,
+  nameText,
+  text,
+  timestamp,
+} from './common';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 
@@ -16,10 +24,10 @@ export type User = z.infer<typeof userSchema>;
 
 /** PUT /api/user/update/{id} */
 export const updateUserRequestSchema = z.object({
-  firstName: requiredText(messages.registerFieldsRequired, 100),
-  lastName: requiredText(messages.registerFieldsRequired, 100),
+  firstName: nameText(messages.registerFieldsRequired, 100),
+  lastName: nameText(messages.registerFieldsRequired, 100),
   email: emailField(messages.registerFieldsRequired),
-  bio: z.string().trim().max(2000).nullish(),
+  bio: text({ multiline: true }).trim().max(2000).nullish(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
@@ -32,5 +40,5 @@ export const userResponseSchema = messageAndDataOf(profileSchema);
 export const profileResponseSchema = z.object({ data: profileSchema });
 
 /** POST /api/user/confirm-email/{token} (the mailed link's token is the proof; no sign-in). */
-export const confirmEmailParams = z.object({ token: z.string().max(200) });
+export const confirmEmailParams = z.object({ token: text().max(200) });
 export const userListResponseSchema = listOf(userSchema);

@@ -11,8 +11,12 @@ export function uuidv7(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * A UUID as stored: lower case. Ids from requests were normalised by the contract's `idField`,
+ * so an upper-case id here never reached the one parser and is treated as unknown.
+ */
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
 }

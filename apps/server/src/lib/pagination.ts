@@ -49,7 +49,8 @@ export function planList(spec: ListSpec, query: ListQuery): ListPlan {
   let orderBy = spec.defaultOrder;
   if (query.sort) {
     const [field, direction] = query.sort.split(':') as [string, 'asc' | 'desc'];
-    const column = spec.sortable[field];
+    // Only the spec's own fields: `constructor` or `toString` are on every object's prototype.
+    const column = Object.hasOwn(spec.sortable, field) ? spec.sortable[field] : undefined;
     if (!column) {
       throw badRequest(`Sorting by "${field}" is not possible.`, 'BAD_SORT', {
         sort: `Use one of: ${Object.keys(spec.sortable).join(', ')}.`,

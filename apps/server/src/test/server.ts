@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -31,8 +32,44 @@ export interface TestServer {
   dataDir: string;
   /** Console lines of the file mailer (when no SMTP is configured). */
   printed: string[];
+  /** The file this server's log lines go to (debug level), when the run keeps logs. */
+  logFile: string | null;
   request<T = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
+}
+
+/** At most this much log per test server: debug lines must not fill the disk. */
+export const MAX_LOG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A log file in the run's log folder (ISHURI_TEST_LOG_DIR, made by test/log-scan.ts), written
+ * synchronously so a test can read it at once, and cut off after MAX_LOG_BYTES.
+ */
+function openLogFile(): {
+  path: string;
+  stream: { write(line: string): void };
+  close(): void;
+} | null {
+  const dir = process.env.ISHURI_TEST_LOG_DIR;
+  if (!dir) return null;
+  const file = path.join(dir, `server-${process.pid}-${randomBytes(4).toString('hex')}.log`);
+  const fd = openSync(file, 'a');
+  let written = 0;
+  let open = true;
+  return {
+    path: file,
+    stream: {
+      write(line: string) {
+        if (!open || written >= MAX_LOG_BYTES) return;
+        written += Buffer.byteLength(line);
+        writeSync(fd, line);
+      },
+    },
+    close() {
+      if (open) closeSync(fd);
+      open = false;
+    },
+  };
 }
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
@@ -64,11 +101,16 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-test-'));
   const { database, drop } = await freshDatabase();
   const printed: string[] = [];
-  const config = testConfig(dataDir, overrides);
+  const log = openLogFile();
+  const config = testConfig(dataDir, {
+    ...(log ? { logLevel: 'debug' } : {}),
+    ...overrides,
+  });
   const app = await buildApp(config, {
     database,
     pollJobs: true,
     print: (line) => printed.push(line),
+    ...(log ? { logStream: log.stream } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -79,6 +121,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     baseUrl,
     dataDir,
     printed,
+    logFile: log?.path ?? null,
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -100,6 +143,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       // Keep-alive sockets would otherwise hold close() until their time-out.
       app.server.closeAllConnections();
       await app.close();
+      log?.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },

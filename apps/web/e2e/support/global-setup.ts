@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from '@playwright/test';
+import { findSecrets } from '../../../server/src/test/log-scan';
 import { startSmtpCapture } from './smtp-capture';
 import { tokenViaApi } from './users';
 
@@ -78,7 +79,8 @@ export default async function globalSetup() {
       ADMIN_PASSWORD,
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
       WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
+      // Debug level, so that the scan at the end sees everything the server would ever log.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'debug',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,7 +100,16 @@ export default async function globalSetup() {
       clearTimeout(timer);
     }
     await smtp.close();
-    log.end();
+    await new Promise((resolve) => log.end(resolve));
+    // The server's log of the whole run must hold no hash, token or code (issue 10).
+    const offending = existsSync(logFile)
+      ? findSecrets('server.log', readFileSync(logFile, 'utf8'))
+      : [];
+    if (offending.length > 0) {
+      throw new Error(
+        `The server log of this run holds secrets (kept in ${tmp}):\n${offending.slice(0, 50).join('\n')}`,
+      );
+    }
     if (process.env.E2E_KEEP_DATA) console.log(`e2e data kept in ${tmp}`);
     else rmSync(tmp, { recursive: true, force: true });
   };

@@ -538,7 +538,7 @@ describe('rate limits', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last!.body.code).toBe('RATE_LIMITED');
     expect(last!.body.error).toMatch(
-      /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+      /^Too many attempts\. Please try again in \d+ (minutes?|seconds?)\.$/,
     );
   });
 });

@@ -112,12 +112,31 @@ export async function listUsers(ctx: AppContext, query: ListQuery) {
   return listResponse(plan, rows.map(presentUser), total);
 }
 
+/**
+ * Deletes a user. The platform never loses its last admin: the admin rows are locked (in id
+ * order, so two admins deleting each other at once wait for one another) and counted in the
+ * same transaction as the delete.
+ */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
   if (!isUuid(id)) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
-  if (id === actor.id) throw conflict('You cannot delete your own account.', 'SELF_DELETE');
-  const deleted = await ctx.database.db
-    .delete(users)
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  if (deleted.length === 0) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  if (id === actor.id) throw conflict(messages.cannotDeleteSelf, 'SELF_DELETE');
+  await ctx.database.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.id))
+      .for('update');
+    const target = await findUserById(tx, id);
+    if (!target) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+    const otherAdmins = admins.filter((admin) => admin.id !== id);
+    if (target.role === 'admin' && otherAdmins.length === 0) {
+      throw conflict(messages.lastAdmin, 'LAST_ADMIN');
+    }
+    // The actor must still be an admin when it deletes another one.
+    if (target.role === 'admin' && !admins.some((admin) => admin.id === actor.id)) {
+      throw conflict(messages.lastAdmin, 'LAST_ADMIN');
+    }
+    await tx.delete(users).where(eq(users.id, id));
+  });
 }
