@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { certificates, contactMessages, jobs, subscribers, users } from './db/schema';
+import { randomBytes } from 'node:crypto';
+import { certificates, contactMessages, emailChanges, jobs, subscribers, users } from './db/schema';
 import { uuidv7 } from './lib/ids';
+import { sha256 } from './lib/passwords';
 import { generateCertificateCode } from './modules/certificates/certificates.service';
+import { newsletterToken } from './modules/subscribers/newsletter';
 import { createCourse, createLesson, createSubLesson } from './test/content';
 import { createUser, DEFAULT_PASSWORD } from './test/factories';
 import { formOf } from './test/media';
@@ -40,6 +43,8 @@ const statuses = {
   // Users: one's own profile; everyone's, and deleting, for admins
   'GET /api/user/profile':                            [401,   200,    200,     200,  200,  200],
   'PUT /api/user/update/:id (own id)':                [401,   200,    200,     200,  200,  200],
+  // An e-mail change is confirmed by its mailed link alone
+  'POST /api/user/confirm-email/:token':              [200,   200,    200,     200,  200,  200],
   "PUT /api/user/update/:id (the learner's id)":      [401,   200,    403,     403,  403,  200],
   'GET /api/user/all':                                [401,   403,    403,     403,  403,  200],
   'DELETE /api/user/delete/:id':                      [401,   403,    403,     403,  403,  200],
@@ -78,6 +83,8 @@ const statuses = {
   'DELETE /api/contact/delete/:id':                   [401,   403,    403,     403,  403,  200],
   // Newsletter: anyone subscribes, admins list and remove
   'POST /api/sub/subscribe':                          [200,   200,    200,     200,  200,  200],
+  'POST /api/sub/confirm/:token':                     [200,   200,    200,     200,  200,  200],
+  'POST /api/sub/unsubscribe/one-click/:token':       [200,   200,    200,     200,  200,  200],
   'GET /api/sub/subscribers':                         [401,   403,    403,     403,  403,  200],
   'DELETE /api/sub/unsubscribe/:email':               [401,   403,    403,     403,  403,  200],
   // Mail that finally failed: admins only
@@ -169,6 +176,27 @@ async function subscriber(world: MatrixWorld): Promise<string> {
   const email = fresh('matrix');
   await world.server.ctx.database.db.insert(subscribers).values({ id: uuidv7(), email });
   return email;
+}
+
+/** A newsletter link's token for a fresh pending subscriber. */
+async function subscriberToken(world: MatrixWorld, purpose: 'confirm' | 'unsubscribe') {
+  const id = uuidv7();
+  await world.server.ctx.database.db.insert(subscribers).values({ id, email: fresh('pending') });
+  return newsletterToken(world.server.ctx, purpose, id);
+}
+
+/** The token of a fresh user's pending e-mail change, as its mailed link carries it. */
+async function emailChangeToken(world: MatrixWorld): Promise<string> {
+  const user = await createUser(world.server);
+  const token = randomBytes(32).toString('base64url');
+  await world.server.ctx.database.db.insert(emailChanges).values({
+    id: uuidv7(),
+    userId: user.id,
+    newEmail: fresh('moved'),
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+  return token;
 }
 
 /** A mail the queue gave up on, written as the queue leaves it. */
@@ -310,6 +338,16 @@ const calls: Record<Row, MatrixCall> = {
   'POST /api/auth/logout': async (w, _token, role) =>
     w.server.request('POST', '/api/auth/logout', { token: await freshToken(w, role) }),
   'GET /api/health': (w, token) => get(w, '/api/health', token),
+  'POST /api/user/confirm-email/:token': async (w, token) =>
+    w.server.request('POST', `/api/user/confirm-email/${await emailChangeToken(w)}`, { token }),
+  'POST /api/sub/confirm/:token': async (w, token) =>
+    w.server.request('POST', `/api/sub/confirm/${await subscriberToken(w, 'confirm')}`, { token }),
+  'POST /api/sub/unsubscribe/one-click/:token': async (w, token) =>
+    w.server.request(
+      'POST',
+      `/api/sub/unsubscribe/one-click/${await subscriberToken(w, 'unsubscribe')}`,
+      { token },
+    ),
   'GET /api/admin/mail/failed': (w, token) => get(w, '/api/admin/mail/failed', token),
   'POST /api/admin/mail/:id/retry': async (w, token) =>
     w.server.request('POST', `/api/admin/mail/${await failedMail(w)}/retry`, { token }),
