@@ -24,6 +24,7 @@ import { AppError } from './lib/errors';
 import { errorForLog, requestForLog } from './lib/log';
 import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
+import { createMediaUrls } from './lib/media-urls';
 import { registerMailJobs } from './lib/mail-jobs';
 import { registerPasswordResetJobs } from './modules/auth/password-reset';
 import { createLocalStorage } from './lib/storage';
@@ -47,6 +48,9 @@ import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
 import { serveWebApp } from './web';
+
+/** A temporary upload file not written to for this long belongs to no live upload. */
+export const LEFTOVER_IDLE_MS = 15 * 60 * 1000;
 
 export interface BuildOptions {
   /** An open, migrated database; without it one is opened from the config (and closed with the app). */
@@ -143,6 +147,7 @@ export async function buildApp(
     tokens: new TokenService(config.jwtSecret),
     files: createLocalStorage(uploadsDir),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
+    media: createMediaUrls(config.jwtSecret),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
@@ -281,10 +286,26 @@ export async function buildApp(
 
   await serveWebApp(app, config.webDist, config.appUrl, allowedMethods);
 
+  // Temporary files of uploads a crash cut off are removed at start and then every hour; one
+  // idle for 15 minutes is no live upload's (those write all the time), even in another process.
+  const removeLeftovers = async () => {
+    for (const storage of [ctx.files, ctx.privateFiles]) {
+      const removed = await storage.removeLeftovers(LEFTOVER_IDLE_MS).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not remove the leftovers of cut-off uploads');
+        return 0;
+      });
+      if (removed > 0) app.log.info({ removed }, 'removed the leftovers of cut-off uploads');
+    }
+  };
+  let leftoverTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     if (options.pollJobs) ctx.jobs.start();
+    await removeLeftovers();
+    leftoverTimer = setInterval(() => void removeLeftovers(), 60 * 60 * 1000);
+    leftoverTimer.unref();
   });
   app.addHook('onClose', async () => {
+    if (leftoverTimer) clearInterval(leftoverTimer);
     await ctx.jobs.stop();
     ctx.mailer.close();
     if (ownsDatabase) await database.close();

@@ -35,6 +35,9 @@ export const messages = {
   certificateWithPremium: 'With Premium courses only',
   help: 'Help',
 
+  // A premium lesson's video asked without a live signed link (decisions.md §5)
+  mediaLinkInvalid: 'This video link has expired. Please open the lesson again to watch it.',
+
   // Error catalogue (product.md §8)
   contactSendFailed: 'Failed to send message',
   somethingWentWrong: 'Something went wrong',

@@ -11,7 +11,8 @@ import { createUser } from '../test/factories';
 import type { TestUser } from '../test/factories';
 import { startTestServer } from '../test/server';
 import type { TestServer } from '../test/server';
-import { seedDemo } from './seed-demo';
+import { demoCourses } from './demo-catalogue';
+import { seedDemo, videoKey } from './seed-demo';
 
 const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
@@ -122,6 +123,35 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
       expect(bytes.length).toBeGreaterThan(10_000);
       expect(bytes.length).toBeLessThan(400_000);
     }
+  });
+
+  it('names the clips so that no one can guess them: premium ones answer only signed links', async () => {
+    const snap = await snapshot(server);
+    const premium = new Set(
+      snap.courses.filter((c) => c.courseType === 'premium').map((c) => c.id),
+    );
+    const premiumLessons = new Set(
+      snap.lessons.filter((l) => premium.has(l.courseId)).map((l) => l.id),
+    );
+    const premiumVideos = [
+      ...snap.lessons.filter((l) => premiumLessons.has(l.id)),
+      ...snap.subLessons.filter((s) => premiumLessons.has(s.lessonId)),
+    ]
+      .filter((item) => item.contentType === 'video')
+      .map((item) => item.videoUrl!);
+    expect(premiumVideos.length).toBeGreaterThanOrEqual(1);
+    for (const url of premiumVideos) {
+      // 128 bits from the server's secret; no course or lesson name in it.
+      expect(url).toMatch(/^\/uploads\/videos\/demo-[0-9a-f]{32}\.webm$/);
+      const answer = await fetch(server.baseUrl + url);
+      expect(answer.status).toBe(403);
+    }
+    // Another install (another secret) names the same clip otherwise.
+    const [course] = demoCourses;
+    const item = course!.lessons.flatMap((l) => [l, ...l.subLessons]).find((i) => i.video)!;
+    expect(videoKey('a'.repeat(32), course!, item)).not.toBe(
+      videoKey('b'.repeat(32), course!, item),
+    );
   });
 
   it('adds three blog posts with images and plain-text paragraphs', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { blogs, courses, lessons, subLessons, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
@@ -27,8 +27,13 @@ export function demoId(name: string): string {
 export const publicUrl = (key: string) => `/uploads/${key}`;
 export const courseImageKey = (course: DemoCourse) => `images/demo-course-${course.key}.webp`;
 export const blogImageKey = (key: string) => `images/demo-blog-${key}.webp`;
-export const videoKey = (course: DemoCourse, item: DemoItem) =>
-  `videos/demo-${course.key}-${item.key}.webm`;
+/**
+ * A demo clip's file name: stable for one install (a second seed finds its files) but not
+ * guessable without the server's secret, like every uploaded file's random name: premium clips
+ * must not be reachable by name (decisions.md §5).
+ */
+export const videoKey = (secret: string, course: DemoCourse, item: DemoItem) =>
+  `videos/demo-${createHmac('sha256', secret).update(`demo clip:${course.key}:${item.key}`).digest('hex').slice(0, 32)}.webm`;
 
 const CLIP_SECONDS = 4;
 const CLIP_SIZE = { width: 426, height: 240, fps: 12 };
@@ -100,7 +105,7 @@ async function ensureMedia(
     course.lessons
       .flatMap((lesson) => [lesson, ...lesson.subLessons])
       .filter((item) => item.video)
-      .map((item) => ({ course, item, key: videoKey(course, item) })),
+      .map((item) => ({ course, item, key: videoKey(ctx.config.jwtSecret, course, item) })),
   );
   const tones = [330, 392, 440, 494];
   const videos = new Set<string>();
@@ -144,8 +149,8 @@ async function ensureMedia(
   return { videos, available: failure === null };
 }
 
-function itemRow(course: DemoCourse, item: DemoItem, videos: Set<string>) {
-  const key = videoKey(course, item);
+function itemRow(secret: string, course: DemoCourse, item: DemoItem, videos: Set<string>) {
+  const key = videoKey(secret, course, item);
   if (item.video && videos.has(key)) {
     return { contentType: 'video' as const, content: null, videoUrl: publicUrl(key) };
   }
@@ -210,7 +215,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
       }
       for (const [l, lesson] of course.lessons.entries()) {
         const lessonId = demoId(`lesson:${course.key}:${lesson.key}`);
-        const lessonRow = itemRow(course, lesson, videos);
+        const lessonRow = itemRow(ctx.config.jwtSecret, course, lesson, videos);
         const insertedLesson = await tx
           .insert(lessons)
           .values({
@@ -229,7 +234,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
           count(lessonRow.contentType);
         }
         for (const [s, sub] of lesson.subLessons.entries()) {
-          const subRow = itemRow(course, sub, videos);
+          const subRow = itemRow(ctx.config.jwtSecret, course, sub, videos);
           const insertedSub = await tx
             .insert(subLessons)
             .values({

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { JobQueue } from './jobs';
 import type { Mailer } from './mailer';
+import type { MediaUrls } from './media-urls';
 import type { Storage } from './storage';
 import type { TokenService } from './tokens';
 
@@ -18,6 +19,8 @@ export interface AppContext {
   files: Storage;
   /** Private files (certificate PDFs), served only through their routes. */
   privateFiles: Storage;
+  /** Signed, expiring URLs of premium lessons' media. */
+  media: MediaUrls;
 }
 
 declare module 'fastify' {

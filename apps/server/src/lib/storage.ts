@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,7 +18,16 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The absolute path of a key (local disk only; for serving with sendFile and for tests). */
   pathOf(key: string): string;
+  /**
+   * Removes the temporary files of writes that a crash cut off: those not written to for
+   * `idleMs`. A live upload writes to its file all the time, so it is never taken for one.
+   * Returns how many were removed.
+   */
+  removeLeftovers(idleMs: number): Promise<number>;
 }
+
+/** Temporary files of a write in progress: `.<uuid>.part` beside the final file. */
+const partPattern = /^\.[0-9a-f-]{36}\.part$/;
 
 const keyPattern = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
 
@@ -72,5 +81,25 @@ export function createLocalStorage(root: string): Storage {
       await rm(resolve(key), { force: true });
     },
     pathOf: resolve,
+    async removeLeftovers(idleMs) {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch {
+        return 0; // no folder yet: nothing was ever written
+      }
+      const before = Date.now() - idleMs;
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !partPattern.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtimeMs < before) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
   };
 }

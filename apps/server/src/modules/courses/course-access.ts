@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, enrolments } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
+import type { ContentAccess } from '../lessons/lessons.presenter';
 import type { CourseRow } from './courses.presenter';
 
 export const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
@@ -45,4 +47,22 @@ export async function canReadContent(
   if (!actor) return false;
   subject.enrolled = await isEnrolled(db, actor.id, course.id);
   return can(actor, 'course:readContent', subject);
+}
+
+/**
+ * The URL a reader plays for a stored video of a course of this type: free courses' media are
+ * public; premium ones are signed and expire (decisions.md §5).
+ */
+export function mediaLink(ctx: AppContext, courseType: CourseRow['courseType']) {
+  return courseType === 'premium' ? (url: string) => ctx.media.sign(url) : (url: string) => url;
+}
+
+/** What the reader gets of the course's items: nothing, or content with playable video URLs. */
+export async function contentAccess(
+  ctx: AppContext,
+  actor: Actor | null,
+  course: Pick<CourseRow, 'id' | 'courseType' | 'ownerId'>,
+): Promise<ContentAccess> {
+  if (!(await canReadContent(ctx.database.db, actor, course))) return false;
+  return mediaLink(ctx, course.courseType);
 }

@@ -12,7 +12,7 @@ import { parseFields } from '../../lib/validation';
 import { presentLesson } from '../lessons/lessons.presenter';
 import { readCourseLessons } from '../lessons/lessons.service';
 import type { UploadSource } from '../lessons/lessons.service';
-import { canReadContent, courseNotFound, requireCourse } from './course-access';
+import { contentAccess, courseNotFound, requireCourse } from './course-access';
 import { presentCourse } from './courses.presenter';
 
 export type CourseListKind = 'all' | 'free' | 'premium';
@@ -69,11 +69,11 @@ export async function listCourses(
 export async function getCourse(ctx: AppContext, actor: Actor | null, id: string) {
   const db = ctx.database.db;
   const course = await requireCourse(db, id);
-  const showContent = await canReadContent(db, actor, course);
+  const access = await contentAccess(ctx, actor, course);
   const items = await readCourseLessons(db, course.id);
   return {
     ...presentCourse(course, actor),
-    lessons: items.map(({ lesson, subLessons: subs }) => presentLesson(lesson, subs, showContent)),
+    lessons: items.map(({ lesson, subLessons: subs }) => presentLesson(lesson, subs, access)),
   };
 }
 

@@ -6,18 +6,27 @@ export type LessonRow = typeof lessons.$inferSelect;
 export type SubLessonRow = typeof subLessons.$inferSelect;
 
 /**
- * A sub-lesson as clients see it. Without `showContent` (a premium course the reader may not
- * open) its content and video are null; title, description and type stay.
+ * What a reader gets of a course's items: nothing (`false`: a premium course the reader may not
+ * open), or the content with each stored video URL made into the URL this reader plays (signed
+ * for a premium course; see courses/course-access.ts `contentAccess`).
  */
-export function presentSubLesson(row: SubLessonRow, showContent: boolean): SubLesson {
+export type ContentAccess = false | ((storedUrl: string) => string);
+
+const videoOf = (url: string | null, access: ContentAccess) => (access && url ? access(url) : null);
+
+/**
+ * A sub-lesson as clients see it. Without access its content and video are null; title,
+ * description and type stay.
+ */
+export function presentSubLesson(row: SubLessonRow, access: ContentAccess): SubLesson {
   return {
     id: row.id,
     lessonId: row.lessonId,
     title: row.title,
     description: row.description,
     contentType: row.contentType,
-    content: showContent ? row.content : null,
-    videoUrl: showContent ? row.videoUrl : null,
+    content: access ? row.content : null,
+    videoUrl: videoOf(row.videoUrl, access),
     position: row.position,
     createdAt: row.createdAt.toISOString(),
   };
@@ -26,7 +35,7 @@ export function presentSubLesson(row: SubLessonRow, showContent: boolean): SubLe
 export function presentLesson(
   row: LessonRow,
   subLessons: SubLessonRow[],
-  showContent: boolean,
+  access: ContentAccess,
   course?: CourseRow,
 ): Lesson {
   return {
@@ -35,11 +44,11 @@ export function presentLesson(
     title: row.title,
     description: row.description,
     contentType: row.contentType,
-    content: showContent ? row.content : null,
-    videoUrl: showContent ? row.videoUrl : null,
+    content: access ? row.content : null,
+    videoUrl: videoOf(row.videoUrl, access),
     position: row.position,
     createdAt: row.createdAt.toISOString(),
-    subLessons: subLessons.map((sub) => presentSubLesson(sub, showContent)),
+    subLessons: subLessons.map((sub) => presentSubLesson(sub, access)),
     ...(course
       ? {
           course: {

@@ -10,7 +10,7 @@ import { notFound, validationError } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import type { ReceivedUpload, StoredFile, UploadSpec } from '../../lib/uploads';
-import { canReadContent, courseNotFound, requireCourse } from '../courses/course-access';
+import { contentAccess, courseNotFound, mediaLink, requireCourse } from '../courses/course-access';
 import { presentLesson } from './lessons.presenter';
 import type { LessonRow, SubLessonRow } from './lessons.presenter';
 
@@ -53,11 +53,9 @@ export async function readCourseLessons(
 export async function listLessonsByCourse(ctx: AppContext, actor: Actor | null, courseId: string) {
   const db = ctx.database.db;
   const course = await requireCourse(db, courseId);
-  const showContent = await canReadContent(db, actor, course);
+  const access = await contentAccess(ctx, actor, course);
   const items = await readCourseLessons(db, course.id);
-  return items.map(({ lesson, subLessons: subs }) =>
-    presentLesson(lesson, subs, showContent, course),
-  );
+  return items.map(({ lesson, subLessons: subs }) => presentLesson(lesson, subs, access, course));
 }
 
 export interface ItemInput {
@@ -137,7 +135,7 @@ export async function createLesson(
       return inserted!;
     });
     if (unusedFile) await deleteStoredFiles(ctx, [unusedFile.url]);
-    return presentLesson(row, [], true);
+    return presentLesson(row, [], mediaLink(ctx, course.courseType));
   });
 }
 
@@ -145,7 +143,7 @@ export async function createLesson(
 export async function requireLessonWithOwner(db: Tx, id: string) {
   if (!isUuid(id)) throw lessonNotFound();
   const [found] = await db
-    .select({ lesson: lessons, ownerId: courses.ownerId })
+    .select({ lesson: lessons, ownerId: courses.ownerId, courseType: courses.courseType })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.id, id))

@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
+import { mediaLink } from '../courses/course-access';
 import { presentSubLesson } from '../lessons/lessons.presenter';
 import {
   itemInputOf,
@@ -29,7 +30,7 @@ export async function createSubLesson(
   receive: UploadSource,
 ) {
   const db = ctx.database.db;
-  const { lesson, ownerId } = await requireLessonWithOwner(db, lessonId);
+  const { lesson, ownerId, courseType } = await requireLessonWithOwner(db, lessonId);
   authorize(actor, 'course:manage', { ownerId });
   const upload = await receive({ field: 'videoUrl', kind: 'video' });
   return withUpload(ctx, upload, async () => {
@@ -52,7 +53,7 @@ export async function createSubLesson(
       return inserted!;
     });
     if (unusedFile) await deleteStoredFiles(ctx, [unusedFile.url]);
-    return presentSubLesson(row, true);
+    return presentSubLesson(row, mediaLink(ctx, courseType));
   });
 }
 

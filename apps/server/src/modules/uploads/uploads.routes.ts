@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@ishuri/contract';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { isPremiumMedia } from '../../lib/media-urls';
 import { isStorageKey } from '../../lib/storage';
 
 export interface UploadsRoutesOptions {
@@ -10,12 +12,20 @@ export interface UploadsRoutesOptions {
 }
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
+const PUBLIC_CACHE = `public, max-age=${ONE_YEAR}, immutable`;
+
+/** The cache rule each served file was given by the access check below. */
+const cacheOf = new WeakMap<FastifyRequest, string>();
 
 /**
  * GET /uploads/<key>: the public files. Keys are unique (random names), so a file never changes
  * and may be cached for a year. Byte ranges are answered (206, 416), so that video seeking starts
  * at once. Only well-formed storage keys are looked up: `..`, dot files and odd characters are a
  * 404, and the private storage lives in another folder.
+ *
+ * Videos of premium lessons are served only through signed, expiring URLs (lib/media-urls.ts,
+ * decisions.md §5), privately cached until they expire; without a live signature they answer
+ * 403. Whether a video is premium is read from the database at each request.
  */
 const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, options) => {
   await mkdir(options.root, { recursive: true });
@@ -32,12 +42,33 @@ const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, opti
           .status(416)
           .send({ error: messages.rangeNotSatisfiable, code: 'RANGE_NOT_SATISFIABLE' });
       }
+      if (error instanceof AppError) throw error;
       if (error.statusCode === 403 || error.statusCode === 404) {
         return reply.status(404).send({ error: messages.fileNotFound, code: 'FILE_NOT_FOUND' });
       }
       throw error;
     },
   );
+
+  const ctx = app.ctx;
+  const refused = () => new AppError(403, 'MEDIA_LINK_INVALID', messages.mediaLinkInvalid);
+  app.addHook('preHandler', async (request) => {
+    const key = (request.params as { '*'?: string })['*'] ?? '';
+    if (!key.startsWith('videos/') || !isStorageKey(key)) return;
+    const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+    if (exp !== undefined || sig !== undefined) {
+      const left = ctx.media.verify(key, exp, sig);
+      if (left === 0) throw refused();
+      cacheOf.set(request, `private, max-age=${Math.min(left, 60 * 60)}`);
+      return;
+    }
+    if (await isPremiumMedia(ctx.database.db, `/uploads/${key}`)) throw refused();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304) {
+      reply.header('cache-control', cacheOf.get(request) ?? PUBLIC_CACHE);
+    }
+  });
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -53,7 +84,6 @@ const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, opti
     lastModified: true,
     allowedPath: (pathName) => isStorageKey(pathName.replace(/^\//, '')),
     setHeaders: (reply) => {
-      reply.header('cache-control', `public, max-age=${ONE_YEAR}, immutable`);
       reply.header('x-content-type-options', 'nosniff');
     },
   });

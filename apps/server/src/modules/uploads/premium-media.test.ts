@@ -1,0 +1,177 @@
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { freshDatabase } from '../../test/database';
+import {
+  createCourse,
+  createLesson,
+  createSubLesson,
+  enrol,
+  SETUP_TIMEOUT,
+} from '../../test/content';
+import { createUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { videoFile } from '../../test/media';
+import { startTestServer, testConfig } from '../../test/server';
+import type { TestServer } from '../../test/server';
+
+let server: TestServer;
+let admin: TestUser;
+let enrolled: TestUser;
+let learner: TestUser;
+let premiumId: string;
+let freeVideoUrl: string;
+/** The stored path of the premium lesson's and sub-lesson's videos (no signature). */
+let barePaths: string[];
+
+const clip = async () => ({
+  field: 'videoUrl',
+  name: 'clip.mp4',
+  type: 'video/mp4',
+  data: await videoFile('mp4'),
+});
+
+/** Every video URL a caller is given for the course, by the two endpoints that give them. */
+async function videoUrlsFor(courseId: string, token?: string): Promise<string[]> {
+  const single = await server.request('GET', `/api/course/single/${courseId}`, { token });
+  const byCourse = await server.request('GET', `/api/lesson/byCourse/${courseId}`, { token });
+  expect(single.status).toBe(200);
+  expect(byCourse.status).toBe(200);
+  const urls: string[] = [];
+  for (const lesson of [...single.body.data.lessons, ...byCourse.body.data]) {
+    if (lesson.videoUrl) urls.push(lesson.videoUrl);
+    for (const sub of lesson.subLessons) if (sub.videoUrl) urls.push(sub.videoUrl);
+  }
+  return urls;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createUser(server, { role: 'admin' });
+  enrolled = await createUser(server);
+  learner = await createUser(server);
+  const premium = await createCourse(server, admin, { courseType: 'premium' });
+  premiumId = premium.id;
+  const lesson = await createLesson(server, admin, premium.id, {}, await clip());
+  await createSubLesson(server, admin, lesson.id, {}, await clip());
+  await enrol(server, enrolled.id, premium.id);
+  const free = await createCourse(server, admin, { courseType: 'free' });
+  const freeLesson = await createLesson(server, admin, free.id, {}, await clip());
+  freeVideoUrl = freeLesson.videoUrl!;
+  const rows = (await server.ctx.database.db.execute(
+    sql`select l.video_url from lessons l where l.course_id = ${premium.id}
+     union all select s.video_url from sub_lessons s join lessons l on l.id = s.lesson_id
+       where l.course_id = ${premium.id}`,
+  )) as unknown as { rows: { video_url: string }[] };
+  barePaths = rows.rows.map((row) => row.video_url);
+}, SETUP_TIMEOUT);
+
+afterAll(() => server?.close());
+
+describe('premium lesson videos', () => {
+  it('are not served by their stored path, to anyone', async () => {
+    expect(barePaths).toHaveLength(2);
+    for (const bare of barePaths) {
+      expect(bare).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
+      const answer = await fetch(server.baseUrl + bare);
+      expect(answer.status).toBe(403);
+      expect(((await answer.json()) as { code: string }).code).toBe('MEDIA_LINK_INVALID');
+      const ranged = await fetch(server.baseUrl + bare, { headers: { range: 'bytes=0-99' } });
+      expect(ranged.status).toBe(403);
+    }
+  });
+
+  it('reach an enrolled learner through signed URLs that play, seek and are never public', async () => {
+    const urls = await videoUrlsFor(premiumId, enrolled.token);
+    expect(urls).toHaveLength(4); // lesson and sub-lesson, from both endpoints
+    for (const url of urls) {
+      expect(url).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4\?exp=\d+&sig=[\w-]+$/);
+      const whole = await fetch(server.baseUrl + url);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('video/mp4');
+      const cache = whole.headers.get('cache-control') ?? '';
+      expect(cache).toMatch(/^private, max-age=\d+$/);
+      expect(Number(cache.split('=')[1])).toBeLessThanOrEqual(3600);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(await videoFile('mp4'))).toBe(true);
+      const part = await fetch(server.baseUrl + url, { headers: { range: 'bytes=10-109' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toMatch(/^bytes 10-109\/\d+$/);
+      expect((await part.arrayBuffer()).byteLength).toBe(100);
+      expect(part.headers.get('cache-control')).toMatch(/^private/);
+    }
+  });
+
+  it('are never given to a visitor or a learner who is not enrolled', async () => {
+    expect(await videoUrlsFor(premiumId)).toEqual([]);
+    expect(await videoUrlsFor(premiumId, learner.token)).toEqual([]);
+  });
+
+  it('refuse a tampered, borrowed or expired signature', async () => {
+    const [url] = await videoUrlsFor(premiumId, enrolled.token);
+    const parsed = new URL(url!, server.baseUrl);
+    const sig = parsed.searchParams.get('sig')!;
+    const exp = Number(parsed.searchParams.get('exp'));
+    const other = barePaths.find((bare) => bare !== parsed.pathname)!;
+    const tries = [
+      `${parsed.pathname}?exp=${exp}&sig=${sig.slice(0, -2)}xx`, // tampered
+      `${parsed.pathname}?exp=${exp + 3600}&sig=${sig}`, // a longer life it was not given
+      `${other}?exp=${exp}&sig=${sig}`, // another file's signature
+      `${parsed.pathname}?exp=${exp}`, // no signature
+      `${parsed.pathname}?exp=abc&sig=${sig}`,
+    ];
+    for (const attempt of tries) {
+      expect((await fetch(server.baseUrl + attempt)).status, attempt).toBe(403);
+    }
+    // A signature made two days ago, with its expiry long past.
+    const stale = server.ctx.media.sign(parsed.pathname, Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const answer = await fetch(server.baseUrl + stale);
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as { error: string }).error).toBe(
+      'This video link has expired. Please open the lesson again to watch it.',
+    );
+  });
+});
+
+describe('free lesson videos', () => {
+  it('stay public and cacheable for a year, ranges included', async () => {
+    expect(freeVideoUrl).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
+    const answer = await fetch(server.baseUrl + freeVideoUrl);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const part = await fetch(server.baseUrl + freeVideoUrl, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+  });
+});
+
+describe('a crash during an upload', () => {
+  it('leaves no temporary file after the next start; files and live uploads stay', async () => {
+    const dataDir = server.dataDir;
+    const videos = path.join(dataDir, 'uploads', 'videos');
+    const images = path.join(dataDir, 'private', 'certificates');
+    await mkdir(images, { recursive: true });
+    const cutOff = path.join(videos, '.0190d0a1-0000-7000-8000-000000000001.part');
+    const cutOffPrivate = path.join(images, '.0190d0a1-0000-7000-8000-000000000002.part');
+    const live = path.join(videos, '.0190d0a1-0000-7000-8000-000000000003.part');
+    const kept = path.join(videos, 'kept.mp4');
+    for (const file of [cutOff, cutOffPrivate, live, kept]) await writeFile(file, 'bytes');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    for (const file of [cutOff, cutOffPrivate, kept]) await utimes(file, anHourAgo, anHourAgo);
+
+    // A second process starts on the same data folder.
+    const { database, drop } = await freshDatabase();
+    const app = await buildApp(testConfig(dataDir), { database, pollJobs: false });
+    await app.ready();
+    try {
+      const exists = async (file: string) => (await stat(file).catch(() => null)) !== null;
+      expect(await exists(cutOff)).toBe(false);
+      expect(await exists(cutOffPrivate)).toBe(false);
+      expect(await exists(live)).toBe(true); // written to a moment ago: an upload in progress
+      expect(await exists(kept)).toBe(true);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});
