@@ -41,22 +41,35 @@ export function loginCodeMail(firstName: string, code: string, email: string): T
   };
 }
 
-export function resetLinkMail(firstName: string, link: string, email: string): Template {
-  const subject = `Reset your ${PRODUCT} password`;
-  const lines = [
-    `Hello ${firstName},`,
-    'Someone asked to reset the password of your account. Open this link to choose a new one (valid for 1 hour, once):',
-    link,
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-  ];
+/** A mail whose point is one link: a greeting and an intro, the link, and a closing line. */
+export function linkMail(
+  subject: string,
+  intro: [greeting: string, text: string],
+  link: string,
+  after: string,
+  consoleHint: string,
+): Template {
   return {
     subject,
-    text: lines.join('\n\n'),
+    text: [...intro, link, after].join('\n\n'),
     html: layout(
       subject,
-      lines.slice(0, 2),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(lines[3]!)}</p>`,
+      intro,
+      `<p><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p><p>${escapeHtml(after)}</p>`,
     ),
-    consoleHint: `password reset link for ${email}: ${link}`,
+    consoleHint,
   };
+}
+
+export function resetLinkMail(firstName: string, link: string, email: string): Template {
+  return linkMail(
+    `Reset your ${PRODUCT} password`,
+    [
+      `Hello ${firstName},`,
+      'Someone asked to reset the password of your account. Open this link to choose a new one (valid for 1 hour, once):',
+    ],
+    link,
+    'If it was not you, ignore this e-mail: your password stays as it is.',
+    `password reset link for ${email}: ${link}`,
+  );
 }

@@ -62,6 +62,18 @@ function isRejection(error: unknown): boolean {
   );
 }
 
+/** The message nodemailer sends or writes (the console hint stays on this side). */
+const messageOf = (from: string, mail: Mail) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  attachments: mail.attachments,
+  replyTo: mail.replyTo,
+  headers: mail.headers,
+});
+
 export function createMailer(options: MailerOptions): Mailer {
   const print = options.print ?? ((line: string) => console.log(line));
   if (options.smtpUrl) {
@@ -76,16 +88,7 @@ export function createMailer(options: MailerOptions): Mailer {
       mode: 'smtp',
       async send(mail) {
         try {
-          await transport.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            attachments: mail.attachments,
-            replyTo: mail.replyTo,
-            headers: mail.headers,
-          });
+          await transport.sendMail(messageOf(options.from, mail));
         } catch (error) {
           // nodemailer marks every 5xx permanent, a refused login too; the queue should give up
           // only on a refusal of this message.
@@ -102,16 +105,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     mode: 'file',
     async send(mail) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments,
-        replyTo: mail.replyTo,
-        headers: mail.headers,
-      });
+      const info = await transport.sendMail(messageOf(options.from, mail));
       await mkdir(options.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.mailDir, `${stamp}-${uuidv7().slice(-12)}.eml`);

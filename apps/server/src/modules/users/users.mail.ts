@@ -1,5 +1,5 @@
 import type { Mail } from '../../lib/mailer';
-import { escapeHtml, layout } from '../../lib/mail-templates';
+import { escapeHtml, layout, linkMail } from '../../lib/mail-templates';
 
 type Template = Omit<Mail, 'to'>;
 
@@ -7,23 +7,16 @@ const PRODUCT = 'Ishuri';
 
 /** To the new address: the link that makes it the account's e-mail (valid 24 hours, once). */
 export function confirmEmailChangeMail(firstName: string, link: string, email: string): Template {
-  const subject = `Confirm your new ${PRODUCT} e-mail address`;
-  const lines = [
-    `Hello ${firstName},`,
-    `You asked to use ${email} for your ${PRODUCT} account. Open this link to confirm it (valid for 24 hours, once):`,
+  return linkMail(
+    `Confirm your new ${PRODUCT} e-mail address`,
+    [
+      `Hello ${firstName},`,
+      `You asked to use ${email} for your ${PRODUCT} account. Open this link to confirm it (valid for 24 hours, once):`,
+    ],
     link,
     'Until you do, your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.',
-  ];
-  return {
-    subject,
-    text: lines.join('\n\n'),
-    html: layout(
-      subject,
-      lines.slice(0, 2),
-      `<p><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p><p>${escapeHtml(lines[3]!)}</p>`,
-    ),
-    consoleHint: `e-mail change link for ${email}: ${link}`,
-  };
+    `e-mail change link for ${email}: ${link}`,
+  );
 }
 
 /** To the old address: a change was asked for (it takes effect only once confirmed). */
