@@ -338,11 +338,18 @@ describe('headers, sorting and addresses (issue 10 §8)', () => {
       headers: { accept: 'application/json' },
     });
     expect(script.status).toBe(404);
-    const page = await fetch(`${server.baseUrl}/dashboard/all-users`, {
-      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
-    });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    // Pages, including the mailed links whose token holds a dot.
+    for (const url of [
+      '/dashboard/all-users',
+      '/subscribe/confirm/0190d0a1000070008000000000000001.q1Zp2mXQ_tR8-aYkL3vN0bC5dE7fG9hJ1kM3nP5rS7u',
+      '/unsubscribe/0190d0a1000070008000000000000001.Zk3-v_9QpL2mN4bX6cV8zA0sD1fG3hJ5kL7qW9eR2tY',
+    ]) {
+      const page = await fetch(server.baseUrl + url, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(page.status, url).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
   });
 
   it('answers 405 with Allow for a wrong method on an existing route', async () => {

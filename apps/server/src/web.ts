@@ -25,11 +25,17 @@ export function sitemapXml(appUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** A page navigation: GET, asking for HTML, at a path without a file extension. */
+/**
+ * A file name: a dot file, or a name ending in a short extension (`robots.txt`, `missing.png`).
+ * Tokens in the web app's links may hold a dot (`/subscribe/confirm/<id>.<mac>`) and stay pages.
+ */
+const fileName = /^\.|\.[a-z0-9]{1,8}$/i;
+
+/** A page navigation: GET, asking for HTML, at a path that does not name a file. */
 function isPageNavigation(request: FastifyRequest, url: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   // `/robots.txt`, `/missing.png`, `/.env`: a file, never a page.
-  if (path.posix.basename(url).includes('.')) return false;
+  if (fileName.test(path.posix.basename(url))) return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html');
 }
