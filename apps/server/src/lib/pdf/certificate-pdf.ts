@@ -8,10 +8,42 @@ const fonts = {
   sans: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   sansBold: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
   serifBold: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf'),
+  // DejaVu has no Chinese or Japanese characters: Noto Sans SC (Han, kana, Latin) prints them.
+  cjkBold: fontFile.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
 };
 const SANS = 'Sans';
 const SANS_BOLD = 'Sans-Bold';
 const SERIF_BOLD = 'Serif-Bold';
+const CJK_BOLD = 'CJK-Bold';
+
+interface GlyphCoverage {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+const fontkit = fontFile('fontkit') as { openSync(path: string): GlyphCoverage };
+const coverage = new Map<string, GlyphCoverage>();
+const coverageOf = (font: keyof typeof fonts) => {
+  let found = coverage.get(font);
+  if (!found) coverage.set(font, (found = fontkit.openSync(fonts[font])));
+  return found;
+};
+
+/**
+ * The first of `candidates` that has a glyph for every character of `text` (else the one that
+ * has the most), so that a name in Arabic script or in Chinese characters prints as typed
+ * rather than as empty boxes.
+ */
+function fontFor(text: string, candidates: [string, keyof typeof fonts][]): string {
+  const codePoints = [...text].map((c) => c.codePointAt(0) ?? 0).filter((c) => c > 0x20);
+  let best = candidates[0]![0];
+  let bestMissing = Infinity;
+  for (const [name, file] of candidates) {
+    const font = coverageOf(file);
+    const missing = codePoints.filter((c) => !font.hasGlyphForCodePoint(c)).length;
+    if (missing === 0) return name;
+    if (missing < bestMissing) [best, bestMissing] = [name, missing];
+  }
+  return best;
+}
 
 export const PRODUCT_NAME = 'Ishuri';
 
@@ -37,19 +69,58 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 
 export const formatCertificateDate = (date: Date) => dateFormat.format(date);
 
-/** The largest font size (down to `min`) at which `text` fits on one line of `width`. */
-function fitFontSize(
+/** Sizes (in points) between which the name and the title may shrink to fit their room. */
+const NAME_SIZE = { max: 40, min: 12 };
+const TITLE_SIZE = { max: 28, min: 11 };
+/** Below this, text would no longer be legible on paper: the last resort for any input. */
+const FLOOR_SIZE = 6;
+const LINE_GAP = 2;
+
+/** Height of `text` wrapped (at spaces, or inside a word too long for a line) to `width`. */
+function blockHeight(
   doc: PDFKit.PDFDocument,
   text: string,
   font: string,
-  max: number,
-  min: number,
+  size: number,
   width: number,
 ): number {
-  doc.font(font);
-  let size = max;
-  while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 1;
-  return size;
+  return doc
+    .font(font)
+    .fontSize(size)
+    .heightOfString(text, { width, align: 'center', lineGap: LINE_GAP });
+}
+
+/**
+ * The largest sizes at which the name and the title, each wrapped onto as many lines as
+ * needed, fit together in `room` points of height (plus `fixed` points between them). The
+ * larger one (relative to its own maximum) shrinks first; nothing is ever cut.
+ */
+function fitNameAndTitle(
+  doc: PDFKit.PDFDocument,
+  name: { text: string; font: string },
+  title: { text: string; font: string },
+  width: number,
+  room: number,
+) {
+  let nameSize = NAME_SIZE.max;
+  let titleSize = TITLE_SIZE.max;
+  const fits = () =>
+    blockHeight(doc, name.text, name.font, nameSize, width) +
+      blockHeight(doc, title.text, title.font, titleSize, width) <=
+    room;
+  while (!fits()) {
+    const nameShare = nameSize / NAME_SIZE.max;
+    const titleShare = titleSize / TITLE_SIZE.max;
+    if (nameSize > NAME_SIZE.min && (nameShare >= titleShare || titleSize <= TITLE_SIZE.min))
+      nameSize -= 1;
+    else if (titleSize > TITLE_SIZE.min) titleSize -= 1;
+    else if (nameSize > FLOOR_SIZE || titleSize > FLOOR_SIZE) {
+      // Beyond any accepted name and title: keep shrinking both rather than drop a word.
+      nameSize = Math.max(FLOOR_SIZE, nameSize - 0.5);
+      titleSize = Math.max(FLOOR_SIZE, titleSize - 0.5);
+    } else break;
+  }
+  return { nameSize, titleSize };
 }
 
 /**
@@ -105,9 +176,10 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
   doc.registerFont(SANS, fonts.sans);
   doc.registerFont(SANS_BOLD, fonts.sansBold);
   doc.registerFont(SERIF_BOLD, fonts.serifBold);
+  doc.registerFont(CJK_BOLD, fonts.cjkBold);
 
   const { width, height } = doc.page;
-  const inner = 96;
+  const inner = 80;
   const textWidth = width - 2 * inner;
 
   // Frame
@@ -140,34 +212,64 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
   centred(messages.certificateHeading, 112, SANS_BOLD, 34, INK);
   centred(messages.certificateAwardedTo, 182, SANS, 16, MUTED);
 
-  const nameSize = fitFontSize(doc, input.learnerName, SERIF_BOLD, 40, 18, textWidth);
-  // A smaller size (a long name) sits lower, so that the name stays centred above its line.
-  centred(input.learnerName, 210 + (40 - nameSize) * 0.6, SERIF_BOLD, nameSize, INK);
+  // The name and the course title wrap onto as many lines as they need and shrink together
+  // until both fit between "awarded to" and the bottom block (date, code, QR code).
+  const qrSize = 116;
+  const qrX = width - 70 - qrSize;
+  const qrY = height - 70 - qrSize;
+  const top = 206;
+  const bottom = qrY - 12;
+  const ruleGap = 8;
+  const completedHeight = 16 * 1.4;
+  const fixed = ruleGap + 14 + completedHeight + 6;
+  const name = {
+    text: input.learnerName,
+    font: fontFor(input.learnerName, [
+      [SERIF_BOLD, 'serifBold'],
+      [SANS_BOLD, 'sansBold'],
+      [CJK_BOLD, 'cjkBold'],
+    ]),
+  };
+  const title = {
+    text: input.courseTitle,
+    font: fontFor(input.courseTitle, [
+      [SANS_BOLD, 'sansBold'],
+      [CJK_BOLD, 'cjkBold'],
+    ]),
+  };
+  const { nameSize, titleSize } = fitNameAndTitle(
+    doc,
+    name,
+    title,
+    textWidth,
+    bottom - top - fixed,
+  );
+  const nameHeight = blockHeight(doc, name.text, name.font, nameSize, textWidth);
+  doc.font(name.font).fontSize(nameSize).fillColor(INK).text(input.learnerName, inner, top, {
+    width: textWidth,
+    align: 'center',
+    lineGap: LINE_GAP,
+  });
+  const ruleY = top + nameHeight + ruleGap;
   doc
-    .moveTo(width / 2 - 220, 262)
-    .lineTo(width / 2 + 220, 262)
+    .moveTo(width / 2 - 220, ruleY)
+    .lineTo(width / 2 + 220, ruleY)
     .lineWidth(0.75)
     .strokeColor(MUTED)
     .stroke();
 
-  centred(messages.certificateCompletedCourse, 278, SANS, 16, MUTED);
-  // The course title: one line when it fits at a readable size, else at most two lines.
-  const titleSize = fitFontSize(doc, input.courseTitle, SANS_BOLD, 28, 16, textWidth);
+  centred(messages.certificateCompletedCourse, ruleY + 14, SANS, 16, MUTED);
   doc
-    .font(SANS_BOLD)
+    .font(title.font)
     .fontSize(titleSize)
     .fillColor(BRAND)
-    .text(input.courseTitle, inner, 306, {
+    .text(input.courseTitle, inner, ruleY + 14 + completedHeight + 6, {
       width: textWidth,
       align: 'center',
-      height: titleSize * 2.5,
-      ellipsis: true,
+      lineGap: LINE_GAP,
     });
 
   // Bottom: date, code and address on the left; QR code on the right.
-  const qrSize = 116;
-  const qrX = width - 70 - qrSize;
-  const qrY = height - 70 - qrSize;
   const leftX = 70;
   const leftWidth = qrX - leftX - 24;
   const line = (text: string, y: number, font: string, size: number, color: string) => {
