@@ -53,6 +53,8 @@ async function settle(page: Page) {
 }
 
 test('axe: every public page, on a desktop', async ({ page }) => {
+  // Seven pages, each scanned by axe: a busy 2-core machine may need more than a minute.
+  test.setTimeout(120_000);
   for (const path of paths) {
     await page.goto(path);
     await settle(page);
@@ -64,6 +66,7 @@ test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('every public page fits the screen and passes axe', async ({ page }) => {
+    test.setTimeout(120_000);
     for (const path of paths) {
       await page.goto(path);
       await settle(page);
