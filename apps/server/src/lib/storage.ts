@@ -43,11 +43,14 @@ export function createLocalStorage(root: string): Storage {
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('key escapes storage');
     return full;
   };
+  /** Temporary files this process is writing now: never a leftover, however slow the client. */
+  const writing = new Set<string>();
   return {
     async put(key, source) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temp = path.join(path.dirname(target), `.${uuidv7()}.part`);
+      writing.add(temp);
       try {
         if (Buffer.isBuffer(source)) {
           const out = createWriteStream(temp);
@@ -62,6 +65,8 @@ export function createLocalStorage(root: string): Storage {
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
+      } finally {
+        writing.delete(temp);
       }
       const info = await stat(target);
       return { size: info.size };
@@ -93,6 +98,7 @@ export function createLocalStorage(root: string): Storage {
       for (const entry of entries) {
         if (!entry.isFile() || !partPattern.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
+        if (writing.has(file)) continue;
         const info = await stat(file).catch(() => null);
         if (info && info.mtimeMs < before) {
           await rm(file, { force: true });

@@ -1,4 +1,5 @@
-import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,5 +174,25 @@ describe('a crash during an upload', () => {
       await app.close();
       await drop();
     }
+  });
+
+  it('never takes a stalled upload of this process for a leftover', async () => {
+    const videos = path.join(server.dataDir, 'uploads', 'videos');
+    const before = new Set(await readdir(videos));
+    const body = new PassThrough();
+    const stored = server.ctx.files.put('videos/stalled.mp4', body);
+    body.write(Buffer.alloc(1024));
+    let temp: string | undefined;
+    for (let i = 0; i < 50 && !temp; i++) {
+      temp = (await readdir(videos)).find((name) => name.endsWith('.part') && !before.has(name));
+      if (!temp) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(temp).toBeDefined();
+    // Its client went quiet an hour ago.
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(path.join(videos, temp!), anHourAgo, anHourAgo);
+    expect(await server.ctx.files.removeLeftovers(15 * 60 * 1000)).toBe(0);
+    body.end(Buffer.alloc(1024));
+    expect(await stored).toEqual({ size: 2048 });
   });
 });
