@@ -6,13 +6,13 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { messages } from '@ishuri/contract';
+import { errorStatus, isErrorCode, messages } from '@ishuri/contract';
+import type { ErrorCode } from '@ishuri/contract';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -21,6 +21,7 @@ import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/context';
 import { AppError } from './lib/errors';
+import { openApiTags, openApiTransform } from './lib/openapi';
 import { errorForLog, requestForLog } from './lib/log';
 import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
@@ -64,19 +65,13 @@ export interface BuildOptions {
 }
 
 /** Fastify's own client errors, in the product's words. */
-const fastifyErrors: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    message: 'This content type is not accepted here.',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: {
-    status: 415,
-    message: 'This request must be sent as a multipart form.',
-  },
+const fastifyErrors: Partial<Record<ErrorCode, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.payloadTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.contentTypeRefused,
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.emptyBody,
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.invalidJson,
+  FST_REQ_FILE_TOO_LARGE: messages.payloadTooLarge,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: messages.multipartRequired,
 };
 
 export async function buildApp(
@@ -200,12 +195,15 @@ export async function buildApp(
         title: 'Ishuri API',
         description: 'Courses, lessons, progress and certificates.',
         version: '1.0.0',
+        contact: { name: 'Ishuri', url: config.appUrl },
       },
+      servers: [{ url: config.appUrl }],
+      tags: openApiTags,
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -237,15 +235,15 @@ export async function buildApp(
       );
       return reply.status(500).send({ error: messages.internalError, code: 'INTERNAL' });
     }
-    const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) {
-      return reply.status(known.status).send({ error: known.message, code: error.code });
+    const known = isErrorCode(error.code) ? fastifyErrors[error.code] : undefined;
+    if (known && isErrorCode(error.code)) {
+      return reply.status(errorStatus[error.code]).send({ error: known, code: error.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.status(status).send({
-        error: status === 404 ? messages.notFound : 'The request could not be understood.',
+        error: status === 404 ? messages.notFound : messages.badRequest,
         code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
       });
     }
@@ -275,7 +273,7 @@ export async function buildApp(
   await app.register(courseRoutes, { prefix: '/api/course' });
   await app.register(lessonRoutes, { prefix: '/api/lesson' });
   await app.register(subLessonRoutes, { prefix: '/api/sublesson' });
-  await app.register(blogRoutes, { prefix: '/api/blog' });
+  await app.register(blogRoutes);
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(subscriberRoutes, { prefix: '/api/sub' });

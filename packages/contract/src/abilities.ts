@@ -23,10 +23,26 @@ export interface Subject {
 
 type Rule = (actor: Actor | null, subject: Subject) => boolean;
 
-const anyone: Rule = () => true;
-const signedIn: Rule = (actor) => actor !== null;
-const admin: Rule = (actor) => actor?.role === 'admin';
-const author: Rule = (actor) => actor?.role === 'admin' || actor?.role === 'instructor';
+/**
+ * Who may ask at all, before any record is read: the route checks this (401 for a visitor,
+ * 403 for a role that never may). The record rule, when there is one, is checked by the
+ * resource's access helper on the server, once it has loaded what the rule needs.
+ */
+export type Gate = 'anyone' | 'signedIn' | 'author' | 'admin';
+
+const gates: Record<Gate, (actor: Actor | null) => boolean> = {
+  anyone: () => true,
+  signedIn: (actor) => actor !== null,
+  author: (actor) => actor?.role === 'admin' || actor?.role === 'instructor',
+  admin: (actor) => actor?.role === 'admin',
+};
+
+interface Ability {
+  gate: Gate;
+  /** The rule on the record (owner, course type, enrolment), when the action has one. */
+  record?: Rule;
+}
+
 const adminOrSelf: Rule = (actor, s) =>
   actor !== null && (actor.role === 'admin' || (s.userId !== undefined && s.userId === actor.id));
 const adminOrOwner: Rule = (actor, s) =>
@@ -40,30 +56,42 @@ const contentReader: Rule = (actor, s) =>
       s.enrolled === true ||
       (s.ownerId != null && s.ownerId === actor.id)));
 
+const anyone: Ability = { gate: 'anyone' };
+const signedIn: Ability = { gate: 'signedIn' };
+const author: Ability = { gate: 'author' };
+const admin: Ability = { gate: 'admin' };
+
 export const abilities = {
+  // Signing up, in and out; a forgotten password; the health check
+  'auth:signUp': anyone,
+  'auth:signIn': anyone,
+  'auth:resetPassword': anyone,
+  'auth:signOut': signedIn,
+  'health:read': anyone,
   // Courses and their lessons
   'course:read': anyone,
   'course:listPremium': signedIn,
-  'course:readContent': contentReader,
+  'course:readContent': { gate: 'anyone', record: contentReader },
   'course:create': author,
   'course:listManaged': author,
-  'course:manage': adminOrOwner,
+  'course:manage': { gate: 'author', record: adminOrOwner },
   // Enrolments and progress
   'enrolment:create': signedIn,
   'enrolment:readOwn': signedIn,
   'enrolment:countAll': admin,
   // The platform's totals on the dashboard home (users, courses, enrolments, …)
   'stats:readAll': admin,
-  'progress:write': (actor, s) => actor !== null && contentReader(actor, s),
+  'progress:write': { gate: 'signedIn', record: contentReader },
   'progress:readOwn': signedIn,
   // Certificates
   'certificate:readOwn': signedIn,
   'certificate:listAll': admin,
-  'certificate:download': adminOrSelf,
+  'certificate:download': { gate: 'signedIn', record: adminOrSelf },
   'certificate:verify': anyone,
-  // Users
+  // Users; a link that confirms a new e-mail address (the link's token is the proof)
   'user:readSelf': signedIn,
-  'user:update': adminOrSelf,
+  'user:update': { gate: 'signedIn', record: adminOrSelf },
+  'user:confirmEmail': anyone,
   'user:list': admin,
   'user:create': admin,
   'user:delete': admin,
@@ -76,10 +104,22 @@ export const abilities = {
   'subscriber:manage': admin,
   // Mail the server finally failed to send, and its retry (decisions.md §6)
   'mail:manage': admin,
-} satisfies Record<string, Rule>;
+} satisfies Record<string, Ability>;
 
 export type Action = keyof typeof abilities;
 
+/** Whether the actor passes the action's gate: may ask, before any record is known. */
+export function passesGate(actor: Actor | null, action: Action): boolean {
+  return gates[abilities[action].gate](actor);
+}
+
+/** The gate of an action (a route's who-may-call-it, as the OpenAPI document states it). */
+export function gateOf(action: Action): Gate {
+  return abilities[action].gate;
+}
+
+/** The whole rule: the gate, then the record rule with what is known of the record. */
 export function can(actor: Actor | null, action: Action, subject: Subject = {}): boolean {
-  return abilities[action](actor, subject);
+  const ability: Ability = abilities[action];
+  return gates[ability.gate](actor) && (ability.record ? ability.record(actor, subject) : true);
 }

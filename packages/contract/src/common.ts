@@ -93,7 +93,8 @@ export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schem
 export const messageAndDataOf = <T extends z.ZodType>(schema: T) =>
   z.object({ message: z.string(), data: schema });
 
-export const countSchema = dataOf(z.object({ count: z.number().int().nonnegative() }));
+export const countOf = z.object({ count: z.number().int().nonnegative() });
+export const countSchema = dataOf(countOf);
 export type CountResponse = z.infer<typeof countSchema>;
 
 /**

@@ -234,6 +234,14 @@ export const messages = {
   sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: "You don't have permission to do this.",
   notFound: 'Not found.',
+  sortNotPossible: (field: string) => `Sorting by "${field}" is not possible.`,
+  sortUseOneOf: (fields: string) => `Use one of: ${fields}.`,
+  badRequest: 'The request could not be understood.',
+  mailFailed: 'We could not send the e-mail just now. Please try again.',
+  emptyBody: 'The request body is empty.',
+  invalidJson: 'The request body is not valid JSON.',
+  contentTypeRefused: 'This content type is not accepted here.',
+  multipartRequired: 'This request must be sent as a multipart form.',
   routeNotFound: 'There is nothing at this address.',
   methodNotAllowed: 'This address does not accept this kind of request.',
   userNotFound: 'User not found.',
@@ -336,4 +344,7 @@ export const messages = {
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
 } as const;
 
-export type MessageKey = keyof typeof messages;
+/** Keys of the catalogue whose value is a plain sentence (not a function of some value). */
+export type MessageKey = {
+  [K in keyof typeof messages]: (typeof messages)[K] extends string ? K : never;
+}[keyof typeof messages];

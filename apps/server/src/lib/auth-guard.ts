@@ -1,10 +1,8 @@
-import { can } from '@ishuri/contract';
-import type { Action, Actor, Subject } from '@ishuri/contract';
+import type { Actor } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { revokedTokens, users } from '../db/schema';
-import { forbidden, unauthorized } from './errors';
-import { messages } from '@ishuri/contract';
+import { fail } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,8 +55,8 @@ async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid
 /** Requires a valid token: 401 otherwise. */
 export const requireAuth: preHandlerAsyncHookHandler = async (request) => {
   const actor = await resolve(request);
-  if (actor === null) throw unauthorized();
-  if (actor === 'invalid') throw unauthorized(messages.sessionExpired, 'INVALID_TOKEN');
+  if (actor === null) throw fail('UNAUTHENTICATED');
+  if (actor === 'invalid') throw fail('INVALID_TOKEN');
   request.actor = actor;
 };
 
@@ -71,23 +69,5 @@ export const optionalAuth: preHandlerAsyncHookHandler = async (request) => {
   request.actor = actor === 'invalid' ? null : actor;
 };
 
-/** Throws 401 for a visitor and 403 for a signed-in user who may not do this. */
-export function authorize(actor: Actor | null, action: Action, subject: Subject = {}): void {
-  if (can(actor, action, subject)) return;
-  if (actor === null) throw unauthorized();
-  throw forbidden();
-}
-
-/**
- * The route guard: authenticates, then checks an action that does not depend on a record.
- * Record-level checks (owner, enrolment) happen in the service with `authorize`.
- */
-export function requireAbility(action: Action): preHandlerAsyncHookHandler[] {
-  const check: preHandlerAsyncHookHandler = async (
-    request: FastifyRequest,
-    _reply: FastifyReply,
-  ) => {
-    authorize(request.actor, action);
-  };
-  return can(null, action) ? [optionalAuth, check] : [requireAuth, check];
-}
+// TRANSITIONAL (removed once every module registers from the contract): the old guard names.
+export { requireAccess as authorize, gate as requireAbility } from './access';

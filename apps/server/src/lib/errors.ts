@@ -1,56 +1,53 @@
-import { messages } from '@ishuri/contract';
+import { errorMessageKey, errorStatus, messages } from '@ishuri/contract';
+import type { ErrorCode } from '@ishuri/contract';
 
 /**
- * The few errors a service may throw. One handler (app.ts) renders them as
- * `{ error, code, fields? }`; anything else is logged and answered as a plain 500.
+ * The one error a service throws. Its status comes from the contract's code list
+ * (contract/errors.ts); one handler (app.ts) renders it as `{ error, code, fields? }`, and
+ * anything else is logged and answered as a plain 500.
  */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = errorStatus[code];
   }
 }
 
-export const badRequest = (
-  message: string,
-  code = 'BAD_REQUEST',
-  fields?: Record<string, string>,
-) => new AppError(400, code, message, fields);
+interface FailOptions {
+  /** The sentence, when the code has none of its own or this one says more. */
+  message?: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
 
-export const validationError = (fields: Record<string, string>) => {
-  const first = Object.values(fields)[0];
-  return new AppError(400, 'VALIDATION_FAILED', first ?? messages.validationFailed, fields);
-};
+/** The catalogue sentence of a code (contract/errors.ts), or the general one of its status. */
+export function messageOf(code: ErrorCode): string {
+  const key = (errorMessageKey as Partial<Record<ErrorCode, keyof typeof messages>>)[code];
+  if (key) return messages[key] as string;
+  return errorStatus[code] === 404 ? messages.notFound : messages.badRequest;
+}
 
-export const unauthorized = (
-  message: string = messages.unauthenticated,
-  code = 'UNAUTHENTICATED',
-) => new AppError(401, code, message);
+/** `throw fail('COURSE_NOT_FOUND')`: an error by its code, with its catalogue sentence. */
+export function fail(code: ErrorCode, options: FailOptions = {}): AppError {
+  return new AppError(code, options.message ?? messageOf(code), options.fields, options.headers);
+}
 
-export const forbidden = (message: string = messages.forbidden, code = 'FORBIDDEN') =>
-  new AppError(403, code, message);
-
-export const notFound = (message: string = messages.notFound, code = 'NOT_FOUND') =>
-  new AppError(404, code, message);
-
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-
-export const payloadTooLarge = (message: string = messages.payloadTooLarge, code = 'TOO_LARGE') =>
-  new AppError(413, code, message);
-
-export const unsupportedMediaType = (message: string, code = 'UNSUPPORTED_TYPE') =>
-  new AppError(415, code, message);
-
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'RATE_LIMITED', messages.rateLimited(retryAfterSeconds), undefined, {
-    'retry-after': String(retryAfterSeconds),
+/** 400 with one message per field; the first is the answer's sentence. */
+export const validationError = (fields: Record<string, string>) =>
+  fail('VALIDATION_FAILED', {
+    message: Object.values(fields)[0] ?? messages.validationFailed,
+    fields,
   });
 
-export const serviceUnavailable = (message: string = messages.serviceUnavailable) =>
-  new AppError(503, 'UNAVAILABLE', message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  fail('RATE_LIMITED', {
+    message: messages.rateLimited(retryAfterSeconds),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });

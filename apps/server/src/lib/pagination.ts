@@ -1,7 +1,10 @@
+import { messages } from '@ishuri/contract';
 import type { ListQuery, ListResponse } from '@ishuri/contract';
 import { and, asc, desc, ilike, or, sql } from 'drizzle-orm';
-import type { AnyColumn, SQL } from 'drizzle-orm';
-import { badRequest } from './errors';
+import type { AnyColumn, InferSelectModel, SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { fail } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -52,8 +55,9 @@ export function planList(spec: ListSpec, query: ListQuery): ListPlan {
     // Only the spec's own fields: `constructor` or `toString` are on every object's prototype.
     const column = Object.hasOwn(spec.sortable, field) ? spec.sortable[field] : undefined;
     if (!column) {
-      throw badRequest(`Sorting by "${field}" is not possible.`, 'BAD_SORT', {
-        sort: `Use one of: ${Object.keys(spec.sortable).join(', ')}.`,
+      throw fail('BAD_SORT', {
+        message: messages.sortNotPossible(field),
+        fields: { sort: messages.sortUseOneOf(Object.keys(spec.sortable).join(', ')) },
       });
     }
     orderBy = [direction === 'asc' ? asc(column) : desc(column), ...spec.defaultOrder];
@@ -72,6 +76,36 @@ export function planList(spec: ListSpec, query: ListQuery): ListPlan {
 
 export const countAll = sql<number>`cast(count(*) as integer)`;
 
+/**
+ * The one paged-list query: the rows of one table that `spec` and the client's `page`,
+ * `pageSize`, `q` and `sort` select, each shaped by `present`, plus the total when a page was
+ * asked for. Every list of the API goes through here.
+ */
+export async function listPage<TTable extends PgTable, T>(
+  db: Db,
+  table: TTable,
+  spec: ListSpec,
+  query: ListQuery,
+  present: (row: InferSelectModel<TTable>) => T,
+): Promise<ListResponse<T>> {
+  const plan = planList(spec, query);
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
+    .offset(plan.offset ?? 0)) as InferSelectModel<TTable>[];
+  const data = rows.map(present);
+  if (!plan.paged) return { data };
+  const [count] = await db
+    .select({ n: countAll })
+    .from(table as PgTable)
+    .where(plan.where);
+  return { data, total: count?.n ?? 0, page: plan.page, pageSize: plan.pageSize };
+}
+
+// TRANSITIONAL (removed once every list uses listPage).
 export function listResponse<T>(plan: ListPlan, data: T[], total: number): ListResponse<T> {
   return plan.paged ? { data, total, page: plan.page, pageSize: plan.pageSize } : { data };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { AppContext } from './context';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { AppError, fail } from './errors';
 import { uuidv7 } from './ids';
 import { isStorageKey } from './storage';
 import { ContainerCheck } from './video-structure';
@@ -31,6 +31,9 @@ export interface UploadSpec {
   field: string;
   kind: UploadKind;
 }
+
+/** Reads the request's multipart body once the service has checked access. */
+export type UploadSource = (spec: UploadSpec) => Promise<ReceivedUpload>;
 
 export interface StoredFile {
   key: string;
@@ -130,20 +133,20 @@ function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return payloadTooLarge();
+    return fail('TOO_LARGE');
   }
   if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
-    return badRequest(messages.uploadMalformed, 'UPLOAD_MALFORMED');
+    return fail('UPLOAD_MALFORMED');
   }
   if (
     code === 'FST_MP_PREMATURE_CLOSE' ||
     code === 'ECONNRESET' ||
     /unexpected end|terminated early|aborted/i.test(message ?? '')
   ) {
-    return badRequest(messages.uploadIncomplete, 'UPLOAD_INCOMPLETE');
+    return fail('UPLOAD_INCOMPLETE');
   }
   if (/multipart|boundary|part header|malformed/i.test(message ?? '')) {
-    return badRequest(messages.uploadMalformed, 'UPLOAD_MALFORMED');
+    return fail('UPLOAD_MALFORMED');
   }
   return error;
 }
@@ -161,8 +164,8 @@ export async function receiveUpload(
   const limit = spec.kind === 'image' ? ctx.config.maxImageBytes : ctx.config.maxVideoBytes;
   const tooLarge = () =>
     spec.kind === 'image'
-      ? payloadTooLarge(messages.imageTooLarge, 'IMAGE_TOO_LARGE')
-      : payloadTooLarge(messages.videoTooLarge(formatSize(limit)), 'VIDEO_TOO_LARGE');
+      ? fail('IMAGE_TOO_LARGE')
+      : fail('VIDEO_TOO_LARGE', { message: messages.videoTooLarge(formatSize(limit)) });
   // A body declared larger than the file limit plus the text fields cannot fit: refused unread.
   const declared = Number(request.headers['content-length']);
   if (declared > limit + MAX_FIELDS * MAX_FIELD_BYTES) throw tooLarge();
@@ -183,7 +186,7 @@ export async function receiveUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw payloadTooLarge();
+        if (part.valueTruncated) throw fail('TOO_LARGE');
         if (typeof part.value === 'string' && !(part.fieldname in fields)) {
           // Forms send line breaks as CRLF; text is stored with LF.
           fields[part.fieldname] = part.value.replace(/\r\n?/g, '\n');
@@ -192,7 +195,7 @@ export async function receiveUpload(
       }
       if (part.fieldname !== spec.field || seenFile) {
         part.file.destroy();
-        throw badRequest(messages.unexpectedFile(spec.field), 'UNEXPECTED_FILE');
+        throw fail('UNEXPECTED_FILE', { message: messages.unexpectedFile(spec.field) });
       }
       seenFile = true;
       file =
@@ -238,7 +241,7 @@ async function storeImage(
     if (head.size === 0) return null;
     const type = await detect(Buffer.concat(head.chunks));
     if (!type || !imageTypes.has(type.mime)) {
-      throw unsupportedMediaType(messages.imageTypeNotAllowed, 'IMAGE_TYPE_NOT_ALLOWED');
+      throw fail('IMAGE_TYPE_NOT_ALLOWED');
     }
     const chunks = head.chunks;
     let size = head.size;
@@ -276,9 +279,9 @@ async function optimiseImage(input: Buffer, mime: string): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) {
-      throw payloadTooLarge(messages.imageDimensionsTooLarge, 'IMAGE_DIMENSIONS_TOO_LARGE');
+      throw fail('IMAGE_DIMENSIONS_TOO_LARGE');
     }
-    throw badRequest(messages.imageUnreadable, 'IMAGE_UNREADABLE');
+    throw fail('IMAGE_UNREADABLE');
   }
 }
 
@@ -295,9 +298,9 @@ async function storeVideo(
     const type = await detect(Buffer.concat(head.chunks));
     const known = type ? videoTypes[type.mime] : undefined;
     if (!type || !known) {
-      throw unsupportedMediaType(messages.videoTypeNotAllowed, 'VIDEO_TYPE_NOT_ALLOWED');
+      throw fail('VIDEO_TYPE_NOT_ALLOWED');
     }
-    const damaged = () => badRequest(messages.videoDamaged, 'VIDEO_DAMAGED');
+    const damaged = () => fail('VIDEO_DAMAGED');
     const check = new ContainerCheck(known.container);
     let size = 0;
     const accept = (chunk: Buffer) => {

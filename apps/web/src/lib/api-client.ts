@@ -1,3 +1,5 @@
+import { fillPath, isErrorCode, replySchema } from '@ishuri/contract';
+import type { EndpointInput, EndpointSpec, ErrorCode, ReplyBody } from '@ishuri/contract';
 import { dropToken, getToken } from './auth';
 
 /**
@@ -49,7 +51,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's `error` sentence, when the body had one. */
     readonly serverMessage: string | null,
-    readonly code: string | null = null,
+    /** The contract's error code; INVALID_RESPONSE when the answer was not what it promised. */
+    readonly code: ErrorCode | 'INVALID_RESPONSE' | null = null,
     readonly fields: Record<string, string> = {},
     /** The body's `message` field, when it had one (some screens fall back to it). */
     readonly bodyMessage: string | null = null,
@@ -149,7 +152,7 @@ async function readErrorBody(response: Response): Promise<ApiError> {
   return new ApiError(
     response.status,
     typeof record.error === 'string' && record.error ? record.error : null,
-    typeof record.code === 'string' ? record.code : null,
+    isErrorCode(record.code) ? record.code : null,
     fields,
     typeof record.message === 'string' && record.message ? record.message : null,
   );
@@ -229,6 +232,63 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ) as T;
   }
   return parsed as T;
+}
+
+/**
+ * What `call` answers: the `data` of a `{ data }` reply, a file as a Blob, and the whole body
+ * of the other kinds (a list page, `{ message }`, `{ message, data }`).
+ */
+export type CallResult<E extends EndpointSpec> = E['reply'] extends { kind: 'data' }
+  ? ReplyBody<E>['data' & keyof ReplyBody<E>]
+  : E['reply'] extends { kind: 'file' }
+    ? Blob
+    : ReplyBody<E>;
+
+export type CallOptions = Pick<
+  RequestOptions,
+  'signal' | 'auth' | 'token' | 'timeoutMs' | 'onUploadProgress' | 'ignoreUnauthorized'
+>;
+
+/**
+ * Calls a contract endpoint: its method and path with the params filled in, its query and
+ * body; the answer is checked against the endpoint's reply schema (an answer that is not what
+ * the contract promises is an `ApiError` with code INVALID_RESPONSE, never a wrong screen).
+ */
+export async function call<E extends EndpointSpec>(
+  endpoint: E,
+  input: EndpointInput<E> & CallOptions = {} as EndpointInput<E> & CallOptions,
+): Promise<CallResult<E>> {
+  const { params, query, body, ...options } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  } & CallOptions;
+  const path = fillPath(endpoint.path, params);
+  if (endpoint.reply.kind === 'file') {
+    const response = await apiRequest<Response>(path, {
+      ...options,
+      method: endpoint.method,
+      query,
+      body,
+      responseType: 'response',
+    });
+    const type = response.headers.get('Content-Type') ?? '';
+    if (!type.toLowerCase().startsWith(endpoint.reply.contentType)) {
+      throw new ApiError(response.status, null, 'INVALID_RESPONSE');
+    }
+    return (await response.blob()) as CallResult<E>;
+  }
+  const answer = await apiRequest<unknown>(path, {
+    ...options,
+    method: endpoint.method,
+    query,
+    body,
+  });
+  const schema = replySchema(endpoint.reply);
+  const checked = schema ? schema.safeParse(answer) : { success: true as const, data: answer };
+  if (!checked.success) throw new ApiError(200, null, 'INVALID_RESPONSE');
+  const value = checked.data as Record<string, unknown>;
+  return (endpoint.reply.kind === 'data' ? value.data : value) as CallResult<E>;
 }
 
 type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;

@@ -9,7 +9,7 @@ import { can, messages } from '@ishuri/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loginCodes, revokedTokens, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { loginCodeMail } from '../../lib/mail-templates';
 import { newSigninCookie } from '../../lib/signin-cookies';
@@ -37,18 +37,17 @@ export const MAX_OTHER_CODE_ATTEMPTS = 3;
 /** New codes the browser that signed in may ask for within one sign-in. */
 export const MAX_RESENDS = 3;
 
-const mailFailed = () =>
-  new AppError(503, 'MAIL_FAILED', 'We could not send the e-mail just now. Please try again.');
+const mailFailed = () => fail('MAIL_FAILED');
 
 /** Creates a learner; an admin may choose the role (decisions.md §2). */
 export async function signup(ctx: AppContext, actor: Actor | null, input: SignupRequest) {
   const mayChooseRole = can(actor, 'user:create');
   if (input.role !== undefined && !mayChooseRole) {
-    throw forbidden(messages.roleNotAllowed, 'ROLE_NOT_ALLOWED');
+    throw fail('ROLE_NOT_ALLOWED');
   }
   const db = ctx.database.db;
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(db, email)) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+  if (await findUserByEmail(db, email)) throw fail('EMAIL_TAKEN');
   try {
     const [row] = await db
       .insert(users)
@@ -66,7 +65,7 @@ export async function signup(ctx: AppContext, actor: Actor | null, input: Signup
       data: presentUser(row!),
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw fail('EMAIL_TAKEN');
     throw error;
   }
 }
@@ -80,10 +79,10 @@ export async function signin(ctx: AppContext, input: SigninRequest) {
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
-    throw unauthorized(messages.invalidCredentials, 'INVALID_CREDENTIALS');
+    throw fail('INVALID_CREDENTIALS');
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw unauthorized(messages.invalidCredentials, 'INVALID_CREDENTIALS');
+    throw fail('INVALID_CREDENTIALS');
   }
   const code = generateCode();
   const signinCookie = newSigninCookie();
@@ -130,8 +129,8 @@ export async function verifyCode(
   signinCookie: string | null,
 ) {
   const db = ctx.database.db;
-  const invalid = () => badRequest(messages.invalidVerificationCode, 'INVALID_CODE');
-  const expired = () => badRequest(messages.verificationCodeExpired, 'CODE_EXPIRED');
+  const invalid = () => fail('INVALID_CODE');
+  const expired = () => fail('CODE_EXPIRED');
   if (!isUuid(input.userId)) throw invalid();
   const [row] = await db
     .select()
@@ -167,7 +166,7 @@ export async function verifyCode(
   if (!attempt) throw invalid();
   if (!safeEqual(attempt.codeHash, sha256(input.verificationCode.trim()))) {
     const left = max - attempt.used;
-    if (left > 0) throw badRequest(messages.wrongCode(left), 'WRONG_CODE');
+    if (left > 0) throw fail('WRONG_CODE', { message: messages.wrongCode(left) });
     // The signing-in browser's last try ends the code for everyone.
     if (fromSigninBrowser) {
       await db
@@ -198,7 +197,7 @@ export async function resendCode(
   signinCookie: string | null,
 ) {
   const db = ctx.database.db;
-  const ended = () => badRequest(messages.signinEnded, 'SIGNIN_ENDED');
+  const ended = () => fail('SIGNIN_ENDED');
   if (!isUuid(input.userId) || signinCookie === null) throw ended();
   const code = generateCode();
   const [renewed] = await db
@@ -225,7 +224,7 @@ export async function resendCode(
         and(eq(loginCodes.userId, input.userId), eq(loginCodes.signinHash, sha256(signinCookie))),
       )
       .limit(1);
-    if (row) throw badRequest(messages.tooManyNewCodes, 'TOO_MANY_CODES');
+    if (row) throw fail('TOO_MANY_CODES');
     throw ended();
   }
   const user = await findUserById(db, input.userId);

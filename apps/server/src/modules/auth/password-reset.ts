@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginCodes, passwordResets, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { JobInfo } from '../../lib/jobs';
 import { resetLinkMail } from '../../lib/mail-templates';
 import { generateToken, hashPassword, sha256 } from '../../lib/passwords';
@@ -94,6 +94,6 @@ export async function resetPassword(ctx: AppContext, token: string, input: Reset
     await changePassword(tx, reset.userId, passwordHash);
     return true;
   });
-  if (!done) throw badRequest(messages.resetFailed, 'INVALID_RESET_TOKEN');
+  if (!done) throw fail('INVALID_RESET_TOKEN');
   return { message: messages.resetSuccess };
 }

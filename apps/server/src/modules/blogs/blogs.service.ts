@@ -1,41 +1,25 @@
-import { createBlogFieldsSchema, messages } from '@ishuri/contract';
+import { createBlogFieldsSchema } from '@ishuri/contract';
 import type { Actor, ListQuery } from '@ishuri/contract';
 import { desc, eq } from 'drizzle-orm';
 import { blogs } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
+import { requireAccess, requireActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { countAll, listResponse, planList } from '../../lib/pagination';
+import { countAll, listPage } from '../../lib/pagination';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
+import type { UploadSource } from '../../lib/uploads';
 import { parseFields } from '../../lib/validation';
-import type { UploadSource } from '../lessons/lessons.service';
 import { presentBlog } from './blogs.presenter';
-
-const blogNotFound = () => notFound(messages.blogNotFound, 'BLOG_NOT_FOUND');
 
 /** GET /api/blog/all: newest first (decisions.md §1: page, pageSize, q, sort). */
 export async function listBlogs(ctx: AppContext, query: ListQuery) {
-  const db = ctx.database.db;
-  const plan = planList(
-    {
-      searchable: [blogs.title, blogs.content],
-      sortable: { title: blogs.title, createdAt: blogs.createdAt },
-      defaultOrder: [desc(blogs.createdAt), desc(blogs.id)],
-    },
-    query,
-  );
-  const rows = await db
-    .select()
-    .from(blogs)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
-    .offset(plan.offset ?? 0);
-  const total = plan.paged
-    ? ((await db.select({ n: countAll }).from(blogs).where(plan.where))[0]?.n ?? 0)
-    : rows.length;
-  return listResponse(plan, rows.map(presentBlog), total);
+  const spec = {
+    searchable: [blogs.title, blogs.content],
+    sortable: { title: blogs.title, createdAt: blogs.createdAt },
+    defaultOrder: [desc(blogs.createdAt), desc(blogs.id)],
+  };
+  return listPage(ctx.database.db, blogs, spec, query, presentBlog);
 }
 
 export async function countBlogs(ctx: AppContext) {
@@ -44,15 +28,15 @@ export async function countBlogs(ctx: AppContext) {
 }
 
 export async function getBlog(ctx: AppContext, id: string) {
-  if (!isUuid(id)) throw blogNotFound();
+  if (!isUuid(id)) throw fail('BLOG_NOT_FOUND');
   const [row] = await ctx.database.db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
-  if (!row) throw blogNotFound();
+  if (!row) throw fail('BLOG_NOT_FOUND');
   return presentBlog(row);
 }
 
 /** POST /api/blog/create (admin): title and content as plain text, an optional image. */
-export async function createBlog(ctx: AppContext, actor: Actor, receive: UploadSource) {
-  authorize(actor, 'blog:manage');
+export async function createBlog(ctx: AppContext, caller: Actor | null, receive: UploadSource) {
+  const actor = requireActor(caller, 'blog:manage');
   const upload = await receive({ field: 'imageUrl', kind: 'image' });
   return withUpload(ctx, upload, async () => {
     const fields = parseFields(createBlogFieldsSchema, upload.fields);
@@ -70,14 +54,14 @@ export async function createBlog(ctx: AppContext, actor: Actor, receive: UploadS
   });
 }
 
-export async function deleteBlog(ctx: AppContext, actor: Actor, id: string) {
-  authorize(actor, 'blog:manage');
-  if (!isUuid(id)) throw blogNotFound();
+export async function deleteBlog(ctx: AppContext, actor: Actor | null, id: string) {
+  requireAccess(actor, 'blog:manage');
+  if (!isUuid(id)) throw fail('BLOG_NOT_FOUND');
   const deleted = await ctx.database.db
     .delete(blogs)
     .where(eq(blogs.id, id))
     .returning({ imageUrl: blogs.imageUrl });
-  if (deleted.length === 0) throw blogNotFound();
+  if (deleted.length === 0) throw fail('BLOG_NOT_FOUND');
   await deleteStoredFiles(
     ctx,
     deleted.map((row) => row.imageUrl),

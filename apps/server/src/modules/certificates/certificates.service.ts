@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { certificates, users } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { countAll, listResponse, planList } from '../../lib/pagination';
 import { renderCertificatePdf } from '../../lib/pdf/certificate-pdf';
@@ -32,7 +32,7 @@ export function generateCertificateCode(): string {
 export const verifyUrlOf = (ctx: AppContext, code: string) =>
   `${ctx.config.appUrl}/verify/${encodeURIComponent(code)}`;
 
-const notFoundError = () => notFound(messages.certificateNotFound, 'CERTIFICATE_NOT_FOUND');
+const notFoundError = () => fail('CERTIFICATE_NOT_FOUND');
 
 /** `Introduction à Python!` → `introduction-a-python`. */
 export function slugify(text: string): string {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { contactMessages, users } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { queueMail } from '../../lib/mail-jobs';
 import { countAll, listResponse, planList } from '../../lib/pagination';
@@ -15,7 +15,7 @@ import { presentContactMessage } from './contact.presenter';
 
 type SendContactInput = z.output<typeof sendContactRequestSchema>;
 
-const contactNotFound = () => notFound(messages.contactNotFound, 'CONTACT_NOT_FOUND');
+const contactNotFound = () => fail('CONTACT_NOT_FOUND');
 
 /**
  * Stores a message from the contact form and, in the same transaction, queues a notice to every

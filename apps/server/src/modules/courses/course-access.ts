@@ -3,13 +3,13 @@ import type { Actor } from '@ishuri/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, enrolments } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { isUuid } from '../../lib/ids';
 import type { ContentAccess } from '../lessons/lessons.presenter';
 import type { CourseRow } from './courses.presenter';
 
-export const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
+export const courseNotFound = () => fail('COURSE_NOT_FOUND');
 
 export async function findCourse(db: Tx, id: string): Promise<CourseRow | null> {
   if (!isUuid(id)) return null;

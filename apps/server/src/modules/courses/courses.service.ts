@@ -11,7 +11,7 @@ import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import { parseFields } from '../../lib/validation';
 import { presentLesson } from '../lessons/lessons.presenter';
 import { readCourseLessons } from '../lessons/lessons.service';
-import type { UploadSource } from '../lessons/lessons.service';
+import type { UploadSource } from '../../lib/uploads';
 import { contentAccess, courseNotFound, requireCourse } from './course-access';
 import { presentCourse } from './courses.presenter';
 

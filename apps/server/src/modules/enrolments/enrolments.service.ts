@@ -4,12 +4,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { courses, enrolments } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll } from '../../lib/pagination';
 import { presentEnrolment } from './enrolments.presenter';
 
-const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
+const courseNotFound = () => fail('COURSE_NOT_FOUND');
 
 /** Postgres foreign-key violation (the course was deleted meanwhile). */
 function isForeignKeyViolation(error: unknown): boolean {

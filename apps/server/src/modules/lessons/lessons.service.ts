@@ -6,18 +6,17 @@ import type { Tx } from '../../db/client';
 import { courses, lessons, subLessons } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { notFound, validationError } from '../../lib/errors';
+import { fail, validationError } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
-import type { ReceivedUpload, StoredFile, UploadSpec } from '../../lib/uploads';
+import type { ReceivedUpload, StoredFile, UploadSource, UploadSpec } from '../../lib/uploads';
 import { contentAccess, courseNotFound, mediaLink, requireCourse } from '../courses/course-access';
 import { presentLesson } from './lessons.presenter';
 import type { LessonRow, SubLessonRow } from './lessons.presenter';
 
 /** Reads the request's upload (the route gives it; the service says what it expects). */
-export type UploadSource = (spec: UploadSpec) => Promise<ReceivedUpload>;
 
-export const lessonNotFound = () => notFound(messages.lessonNotFound, 'LESSON_NOT_FOUND');
+export const lessonNotFound = () => fail('LESSON_NOT_FOUND');
 
 /** The next position after the largest one of `column` (1 for the first item). */
 export const nextPosition = (column: AnyColumn) =>

@@ -3,7 +3,7 @@ import { failedMailQuerySchema, messages } from '@ishuri/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { certificates, jobs, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { resetLinkMail } from '../../lib/mail-templates';
 import { CERTIFICATE_JOB } from '../certificates/certificates.service';
@@ -78,14 +78,14 @@ export async function listFailedMail(ctx: AppContext, input: FailedMailQuery) {
 
 /** Puts a mail that finally failed back in the queue; it runs at once, with a fresh budget. */
 export async function retryFailedMail(ctx: AppContext, id: string) {
-  if (!isUuid(id)) throw notFound(messages.mailNotFound, 'MAIL_NOT_FOUND');
+  if (!isUuid(id)) throw fail('MAIL_NOT_FOUND');
   const [row] = await ctx.database.db
     .select({ type: jobs.type })
     .from(jobs)
     .where(eq(jobs.id, id))
     .limit(1);
   if (!row || !ctx.jobs.mailJobTypes().includes(row.type) || !(await ctx.jobs.retry(id))) {
-    throw notFound(messages.mailNotFound, 'MAIL_NOT_FOUND');
+    throw fail('MAIL_NOT_FOUND');
   }
   return { message: messages.mailRetried };
 }

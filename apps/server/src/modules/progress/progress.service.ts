@@ -4,15 +4,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, enrolments, lessons, progress, subLessons } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
 import { presentProgress } from './progress.presenter';
 
 type ProgressRow = typeof progress.$inferSelect;
 
-const courseNotFound = () => notFound(messages.courseNotFound, 'COURSE_NOT_FOUND');
-const itemNotFound = () => notFound(messages.progressItemNotFound, 'ITEM_NOT_FOUND');
+const courseNotFound = () => fail('COURSE_NOT_FOUND');
+const itemNotFound = () => fail('ITEM_NOT_FOUND');
 
 async function findCourse(tx: Tx, id: string) {
   if (!isUuid(id)) return null;
@@ -89,7 +89,7 @@ async function itemError(tx: Tx, itemId: string) {
         .from(subLessons)
         .where(eq(subLessons.id, itemId))
         .limit(1);
-  return subLesson ? notFound(messages.itemNotInCourse, 'ITEM_NOT_IN_COURSE') : itemNotFound();
+  return subLesson ? fail('ITEM_NOT_IN_COURSE') : itemNotFound();
 }
 
 export interface ProgressOutcome {
@@ -135,7 +135,7 @@ export async function recordProgress(
         enrolled,
       })
     ) {
-      throw forbidden(messages.notEnrolled, 'NOT_ENROLLED');
+      throw fail('NOT_ENROLLED');
     }
 
     const items = await courseItems(tx, course.id);
@@ -149,7 +149,7 @@ export async function recordProgress(
     if (existing?.completed)
       return { record: existing, courseCompleted: false, certificateId: null };
     if (items.slice(0, index).some((item) => !done.has(item))) {
-      throw conflict(messages.progressOutOfOrder, 'PROGRESS_OUT_OF_ORDER');
+      throw fail('PROGRESS_OUT_OF_ORDER');
     }
 
     const now = new Date();

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { courses, lessons, subLessons } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import { mediaLink } from '../courses/course-access';
@@ -15,9 +15,9 @@ import {
   nextPosition,
   requireLessonWithOwner,
 } from '../lessons/lessons.service';
-import type { UploadSource } from '../lessons/lessons.service';
+import type { UploadSource } from '../../lib/uploads';
 
-export const subLessonNotFound = () => notFound(messages.subLessonNotFound, 'SUB_LESSON_NOT_FOUND');
+export const subLessonNotFound = () => fail('SUB_LESSON_NOT_FOUND');
 
 /**
  * POST /api/sublesson/create/{lessonId}: admin or the owner of the lesson's course. The position

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { countAll, listResponse, planList } from '../../lib/pagination';
 import { CONFIRMATION_JOB, confirmationContent, readNewsletterToken } from './newsletter';
@@ -66,7 +66,7 @@ export async function subscribe(ctx: AppContext, email: string) {
 /** Confirms with the token of the mailed link (no sign-in); confirming twice is harmless. */
 export async function confirmSubscription(ctx: AppContext, token: string) {
   const id = readNewsletterToken(ctx, 'confirm', token);
-  const invalid = () => badRequest(messages.subscriptionLinkInvalid, 'INVALID_SUBSCRIPTION_TOKEN');
+  const invalid = () => fail('INVALID_SUBSCRIPTION_TOKEN');
   if (!id) throw invalid();
   const [row] = await ctx.database.db
     .update(subscribers)
@@ -83,7 +83,7 @@ export async function confirmSubscription(ctx: AppContext, token: string) {
  */
 export async function unsubscribeWithToken(ctx: AppContext, token: string) {
   const id = readNewsletterToken(ctx, 'unsubscribe', token);
-  if (!id) throw badRequest(messages.unsubscribeLinkInvalid, 'INVALID_UNSUBSCRIBE_TOKEN');
+  if (!id) throw fail('INVALID_UNSUBSCRIBE_TOKEN');
   await ctx.database.db.delete(subscribers).where(eq(subscribers.id, id));
   return { message: messages.unsubscribed };
 }
@@ -119,6 +119,6 @@ export async function unsubscribe(ctx: AppContext, actor: Actor, email: string) 
     .delete(subscribers)
     .where(eq(sql`lower(${subscribers.email})`, normalizeEmail(email)))
     .returning({ id: subscribers.id });
-  if (deleted.length === 0) throw notFound(messages.subscriberNotFound, 'SUBSCRIBER_NOT_FOUND');
+  if (deleted.length === 0) throw fail('SUBSCRIBER_NOT_FOUND');
   return { message: messages.subscriberRemoved };
 }

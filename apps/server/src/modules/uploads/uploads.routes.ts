@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@ishuri/contract';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { AppError, fail } from '../../lib/errors';
 import { isPremiumMedia } from '../../lib/media-urls';
 import { isStorageKey } from '../../lib/storage';
 
@@ -51,7 +51,7 @@ const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, opti
   );
 
   const ctx = app.ctx;
-  const refused = () => new AppError(403, 'MEDIA_LINK_INVALID', messages.mediaLinkInvalid);
+  const refused = () => fail('MEDIA_LINK_INVALID');
   app.addHook('preHandler', async (request) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
     if (!key.startsWith('videos/') || !isStorageKey(key)) return;

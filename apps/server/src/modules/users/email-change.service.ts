@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
-import { badRequest, conflict } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { generateToken, sha256 } from '../../lib/passwords';
 import { confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
@@ -76,7 +76,7 @@ export async function pendingEmailOf(db: Tx, userId: string): Promise<string | n
  * the password, which has not changed, and the confirming browser may not be the one signed in.
  */
 export async function confirmEmailChange(ctx: AppContext, token: string) {
-  const invalid = () => badRequest(messages.emailChangeLinkInvalid, 'INVALID_EMAIL_CHANGE_TOKEN');
+  const invalid = () => fail('INVALID_EMAIL_CHANGE_TOKEN');
   if (!/^[\w-]{20,100}$/.test(token)) throw invalid();
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const [change] = await tx
@@ -94,7 +94,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string) {
     return 'done' as const;
   });
   if (outcome === 'invalid') throw invalid();
-  if (outcome === 'taken') throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+  if (outcome === 'taken') throw fail('EMAIL_TAKEN');
   return { message: messages.emailChanged };
 }
 

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll, listResponse, planList } from '../../lib/pagination';
 import { pendingEmailOf, requestEmailChange } from './email-change.service';
@@ -40,7 +40,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export async function getProfile(ctx: AppContext, actor: Actor) {
   const row = await findUserById(ctx.database.db, actor.id);
-  if (!row) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  if (!row) throw fail('USER_NOT_FOUND');
   return { ...presentUser(row), pendingEmail: await pendingEmailOf(ctx.database.db, row.id) };
 }
 
@@ -50,16 +50,16 @@ export async function updateUser(
   id: string,
   input: UpdateUserRequest,
 ) {
-  if (!isUuid(id)) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  if (!isUuid(id)) throw fail('USER_NOT_FOUND');
   authorize(actor, 'user:update', { userId: id });
   const db = ctx.database.db;
   const existing = await findUserById(db, id);
-  if (!existing) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+  if (!existing) throw fail('USER_NOT_FOUND');
   const email = normalizeEmail(input.email);
   const emailChanged = email !== normalizeEmail(existing.email);
   if (emailChanged) {
     const other = await findUserByEmail(db, email);
-    if (other && other.id !== id) throw conflict(messages.emailAlreadyExist, 'EMAIL_TAKEN');
+    if (other && other.id !== id) throw fail('EMAIL_TAKEN');
   }
   // A changed e-mail is not applied here: the new address confirms it first (decisions.md §2),
   // whoever asks (the user or an admin). The other fields change at once.
@@ -118,8 +118,8 @@ export async function listUsers(ctx: AppContext, query: ListQuery) {
  * same transaction as the delete.
  */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
-  if (!isUuid(id)) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
-  if (id === actor.id) throw conflict(messages.cannotDeleteSelf, 'SELF_DELETE');
+  if (!isUuid(id)) throw fail('USER_NOT_FOUND');
+  if (id === actor.id) throw fail('SELF_DELETE');
   await ctx.database.db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
@@ -128,14 +128,14 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
       .orderBy(asc(users.id))
       .for('update');
     const target = await findUserById(tx, id);
-    if (!target) throw notFound(messages.userNotFound, 'USER_NOT_FOUND');
+    if (!target) throw fail('USER_NOT_FOUND');
     const otherAdmins = admins.filter((admin) => admin.id !== id);
     if (target.role === 'admin' && otherAdmins.length === 0) {
-      throw conflict(messages.lastAdmin, 'LAST_ADMIN');
+      throw fail('LAST_ADMIN');
     }
     // The actor must still be an admin when it deletes another one.
     if (target.role === 'admin' && !admins.some((admin) => admin.id === actor.id)) {
-      throw conflict(messages.lastAdmin, 'LAST_ADMIN');
+      throw fail('LAST_ADMIN');
     }
     await tx.delete(users).where(eq(users.id, id));
   });

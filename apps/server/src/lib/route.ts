@@ -1,0 +1,157 @@
+import {
+  errorBodySchema,
+  errorStatus,
+  gateOf,
+  messages,
+  replySchema,
+  abilities,
+} from '@ishuri/contract';
+import type { EndpointSpec, ErrorCode, ListResponse, ReplyData } from '@ishuri/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { z } from 'zod';
+import { gate } from './access';
+
+/**
+ * Registers a route from its contract endpoint: method, path, schemas, the gate of its action,
+ * and the answer envelope. The handler returns plain data (what the service answered); this
+ * file alone turns it into `{ data }`, `{ message }`, `{ message, data }`, a list page or a
+ * file, so no route or service builds an envelope.
+ */
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
+  Params: Out<E['params']>;
+  Querystring: Out<E['query']>;
+  Body: Out<E['body']>;
+}>;
+
+/** A file answer: its bytes, and the name a browser saves it under. */
+export interface FileReply {
+  body: Buffer;
+  filename?: string;
+}
+
+/** A page of a list, as a service answers it (the reply helper makes the envelope). */
+export type ListPage<T> = ListResponse<T>;
+
+/** An answer whose sentence the service chose (e.g. "already subscribed"). */
+export class Said<T> {
+  constructor(
+    readonly message: string,
+    readonly data: T,
+  ) {}
+}
+export const said = <T>(message: string, data: T) => new Said(message, data);
+
+type HandlerResult<E extends EndpointSpec> = E['reply'] extends { kind: 'file' }
+  ? FileReply
+  : E['reply'] extends { kind: 'message' | 'messageAndData' }
+    ? ReplyData<E> | Said<ReplyData<E>>
+    : ReplyData<E>;
+
+export interface RouteOptions {
+  /** Run before the gate (rate limits, which must count refused callers too). */
+  before?: preHandlerAsyncHookHandler[];
+  bodyLimit?: number;
+}
+
+/** The status codes an endpoint can answer with, each with the codes it may carry. */
+export function errorResponses(endpoint: EndpointSpec): Map<number, ErrorCode[]> {
+  const codes = new Set<ErrorCode>(endpoint.errors);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) {
+    codes.add('VALIDATION_FAILED');
+  }
+  const ability: { gate: string; record?: unknown } = abilities[endpoint.action];
+  if (ability.gate !== 'anyone') {
+    codes.add('UNAUTHENTICATED');
+    codes.add('INVALID_TOKEN');
+  }
+  if (ability.gate === 'author' || ability.gate === 'admin' || ability.record) {
+    codes.add('FORBIDDEN');
+  }
+  if (ability.gate === 'anyone' && ability.record) codes.add('UNAUTHENTICATED');
+  codes.add('INTERNAL');
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = errorStatus[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
+
+function envelope(endpoint: EndpointSpec, result: unknown): unknown {
+  const reply = endpoint.reply;
+  switch (reply.kind) {
+    case 'data':
+      return { data: result };
+    case 'list':
+    case 'plain':
+      return result;
+    case 'message':
+      return { message: result instanceof Said ? result.message : messages[reply.message] };
+    case 'messageAndData':
+      return result instanceof Said
+        ? { message: result.message, data: result.data }
+        : { message: messages[reply.message], data: result };
+    case 'file':
+      return result;
+  }
+}
+
+export function route<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<HandlerResult<E>>,
+  options: RouteOptions = {},
+): void {
+  const success = replySchema(endpoint.reply);
+  const response: Record<number, z.ZodType> = {};
+  if (success) response[endpoint.status ?? 200] = success;
+  for (const status of errorResponses(endpoint).keys()) response[status] = errorBodySchema;
+  const secured = gateOf(endpoint.action) !== 'anyone';
+
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    bodyLimit: options.bodyLimit,
+    config: { endpoint },
+    preHandler: [...(options.before ?? []), ...gate(endpoint.action)],
+    schema: {
+      operationId: endpoint.operationId,
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      ...(secured ? { security: [{ bearer: [] }] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response,
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as EndpointRequest<E>, reply);
+      if (endpoint.reply.kind === 'file') {
+        const file = result as FileReply;
+        reply.header('content-type', endpoint.reply.contentType);
+        if (file.filename) {
+          reply.header('content-disposition', `attachment; filename="${file.filename}"`);
+        }
+        reply.header('cache-control', 'private, no-store');
+        return reply.status(endpoint.status ?? 200).send(file.body);
+      }
+      return reply.status(endpoint.status ?? 200).send(envelope(endpoint, result));
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint a route was registered from (for the OpenAPI document). */
+    endpoint?: EndpointSpec;
+  }
+}
