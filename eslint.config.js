@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'apps/server/src/db/migrations/**',
+      'apps/server/.openapi-check-*/**',
       'test-results/**',
       'playwright-report/**',
     ],

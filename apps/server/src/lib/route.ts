@@ -126,7 +126,7 @@ export function route<E extends EndpointSpec>(
       operationId: endpoint.operationId,
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(endpoint.description ? { description: endpoint.description } : {}),
+      description: endpoint.description ?? endpoint.summary,
       ...(secured ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
