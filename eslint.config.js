@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layering } from './tools/eslint/layering.js';
 
 export default tseslint.config(
   {
@@ -13,6 +14,7 @@ export default tseslint.config(
       'apps/server/.openapi-check-*/**',
       'test-results/**',
       'playwright-report/**',
+      'tools/eslint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -37,4 +39,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Layering and file names (tools/eslint/layering.js)
+  ...layering('.'),
 );

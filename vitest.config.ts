@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['packages/*/src/**/*.test.ts', webUnitTests, serverTests],
+          include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts', webUnitTests, serverTests],
           env: { TEST_DB: 'pglite' },
         },
       },

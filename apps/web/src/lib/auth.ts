@@ -125,12 +125,6 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
 }
 
-/** Compares roles case-insensitively, as decisions.md §2 asks. */
-export function hasRole(session: Session | null, ...allowed: string[]): boolean {
-  if (!session?.role) return false;
-  return allowed.some((role) => normalizeRole(role) === session.role);
-}
-
 /** The session as the contract's role matrix sees it (`can(actorOf(session), action)`). */
 export function actorOf(session: Session | null): Actor | null {
   return session?.role ? { id: session.id, role: session.role } : null;
