@@ -267,9 +267,9 @@ export async function buildApp(
     return payload;
   });
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
   await app.register(courseRoutes, { prefix: '/api/course' });
   await app.register(lessonRoutes, { prefix: '/api/lesson' });
   await app.register(subLessonRoutes, { prefix: '/api/sublesson' });

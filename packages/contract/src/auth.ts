@@ -9,6 +9,7 @@ import {
   requiredText,
   text,
 } from './common';
+import { endpoint } from './endpoint';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 import { userSchema } from './user';
@@ -94,3 +95,91 @@ export const tokenPayloadSchema = z.object({
   firstName: z.string(),
 });
 export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
+
+const signinErrors = ['RATE_LIMITED', 'MAIL_FAILED'] as const;
+
+/**
+ * Signing up, in and out, and a forgotten password (product.md §4). Sign-in and the code check
+ * answer the bodies product.md gives them (`{ message, userId }`, `{ message, token }`).
+ */
+export const authApi = {
+  signUp: endpoint({
+    operationId: 'signUp',
+    method: 'POST',
+    path: '/api/auth/signup',
+    action: 'auth:signUp',
+    tag: 'auth',
+    summary: 'Create an account (a learner; with an admin token, any role)',
+    body: signupRequestSchema,
+    status: 201,
+    reply: { kind: 'messageAndData', schema: userSchema, message: 'signupSuccess' },
+    errors: ['EMAIL_TAKEN', 'FORBIDDEN', 'ROLE_NOT_ALLOWED', 'RATE_LIMITED'],
+  }),
+  signIn: endpoint({
+    operationId: 'signIn',
+    method: 'POST',
+    path: '/api/auth/signin',
+    action: 'auth:signIn',
+    tag: 'auth',
+    summary: 'Check e-mail and password, then e-mail a one-time code',
+    body: signinRequestSchema,
+    reply: { kind: 'plain', schema: signinResponseSchema },
+    errors: ['INVALID_CREDENTIALS', ...signinErrors],
+  }),
+  verifyCode: endpoint({
+    operationId: 'verifyCode',
+    method: 'POST',
+    path: '/api/auth/verifyCode',
+    action: 'auth:signIn',
+    tag: 'auth',
+    summary: 'Exchange the one-time code for a token',
+    body: verifyCodeRequestSchema,
+    reply: { kind: 'plain', schema: verifyCodeResponseSchema },
+    errors: ['INVALID_CODE', 'WRONG_CODE', 'CODE_EXPIRED', 'RATE_LIMITED'],
+  }),
+  resendCode: endpoint({
+    operationId: 'resendCode',
+    method: 'POST',
+    path: '/api/auth/resendCode',
+    action: 'auth:signIn',
+    tag: 'auth',
+    summary:
+      'Replace the code of the sign-in in progress and e-mail it (only the browser that signed in)',
+    body: resendCodeRequestSchema,
+    reply: { kind: 'message', message: 'newCodeSent' },
+    errors: ['SIGNIN_ENDED', 'TOO_MANY_CODES', ...signinErrors],
+  }),
+  forgotPassword: endpoint({
+    operationId: 'forgotPassword',
+    method: 'POST',
+    path: '/api/auth/forgotpassword',
+    action: 'auth:resetPassword',
+    tag: 'auth',
+    summary: 'E-mail a reset link (same answer whether or not the account exists)',
+    body: forgotPasswordRequestSchema,
+    reply: { kind: 'message', message: 'forgotSent' },
+    errors: ['RATE_LIMITED'],
+  }),
+  resetPassword: endpoint({
+    operationId: 'resetPassword',
+    method: 'POST',
+    path: '/api/auth/resetpassword/:token',
+    action: 'auth:resetPassword',
+    tag: 'auth',
+    summary: 'Set a new password with a reset link (once, within 1 hour)',
+    params: resetTokenParams,
+    body: resetPasswordRequestSchema,
+    reply: { kind: 'message', message: 'resetSuccess' },
+    errors: ['INVALID_RESET_TOKEN', 'RATE_LIMITED'],
+  }),
+  signOut: endpoint({
+    operationId: 'signOut',
+    method: 'POST',
+    path: '/api/auth/logout',
+    action: 'auth:signOut',
+    tag: 'auth',
+    summary: 'End this session: the token is refused from now on',
+    reply: { kind: 'message', message: 'logoutSuccess' },
+    errors: [],
+  }),
+};

@@ -5,6 +5,9 @@ import { messages } from './messages';
 /** product.md §5: text, an at sign, text, a dot, text. */
 export { emailPattern, MAX_EMAIL_LENGTH };
 
+/** E-mail addresses are compared and stored in one form: trimmed, lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PAGE_SIZE = 100;
 

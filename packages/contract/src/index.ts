@@ -8,6 +8,7 @@ export * from './course';
 export * from './endpoint';
 export * from './enrolment';
 export * from './errors';
+export * from './health';
 export * from './help-messages';
 export * from './lesson';
 export * from './mail';

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import {
   emailField,
+  idParams,
   idSchema,
   listOf,
+  listQuerySchema,
   messageAndDataOf,
   nameText,
   text,
   timestamp,
 } from './common';
+import { endpoint } from './endpoint';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 
@@ -42,3 +45,63 @@ export const profileResponseSchema = z.object({ data: profileSchema });
 /** POST /api/user/confirm-email/{token} (the mailed link's token is the proof; no sign-in). */
 export const confirmEmailParams = z.object({ token: text().max(200) });
 export const userListResponseSchema = listOf(userSchema);
+
+/** Profiles, and the admin's list of users (product.md §6). */
+export const userApi = {
+  profile: endpoint({
+    operationId: 'getProfile',
+    method: 'GET',
+    path: '/api/user/profile',
+    action: 'user:readSelf',
+    tag: 'users',
+    summary: 'The signed-in user',
+    reply: { kind: 'data', schema: profileSchema },
+    errors: ['USER_NOT_FOUND'],
+  }),
+  update: endpoint({
+    operationId: 'updateUser',
+    method: 'PUT',
+    path: '/api/user/update/:id',
+    action: 'user:update',
+    tag: 'users',
+    summary: 'Update a profile (one’s own, or any as admin)',
+    params: idParams,
+    body: updateUserRequestSchema,
+    reply: { kind: 'messageAndData', schema: profileSchema, message: 'profileUpdated' },
+    errors: ['USER_NOT_FOUND', 'EMAIL_TAKEN'],
+  }),
+  confirmEmail: endpoint({
+    operationId: 'confirmEmail',
+    method: 'POST',
+    path: '/api/user/confirm-email/:token',
+    action: 'user:confirmEmail',
+    tag: 'users',
+    summary:
+      'Apply an e-mail change with the token of the link mailed to the new address (once, within 24 hours; no sign-in)',
+    params: confirmEmailParams,
+    reply: { kind: 'message', message: 'emailChanged' },
+    errors: ['INVALID_EMAIL_CHANGE_TOKEN', 'EMAIL_TAKEN'],
+  }),
+  list: endpoint({
+    operationId: 'listUsers',
+    method: 'GET',
+    path: '/api/user/all',
+    action: 'user:list',
+    tag: 'users',
+    summary: 'All users (admin)',
+    query: listQuerySchema,
+    reply: { kind: 'list', item: userSchema },
+    errors: ['BAD_SORT'],
+  }),
+  delete: endpoint({
+    operationId: 'deleteUser',
+    method: 'DELETE',
+    path: '/api/user/delete/:id',
+    action: 'user:delete',
+    tag: 'users',
+    summary: 'Delete a user (admin); their certificates stay verifiable',
+    params: idParams,
+    reply: { kind: 'message', message: 'userDeleted' },
+    errors: ['USER_NOT_FOUND', 'SELF_DELETE', 'LAST_ADMIN'],
+  }),
+};

@@ -5,11 +5,12 @@ import type {
   SignupRequest,
   VerifyCodeRequest,
 } from '@ishuri/contract';
-import { can, messages } from '@ishuri/contract';
+import { can, messages, normalizeEmail } from '@ishuri/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loginCodes, revokedTokens, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
+import { said } from '../../lib/route';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { loginCodeMail } from '../../lib/mail-templates';
 import { newSigninCookie } from '../../lib/signin-cookies';
@@ -22,12 +23,7 @@ import {
   verifyPassword,
 } from '../../lib/passwords';
 import { presentUser } from '../users/users.presenter';
-import {
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-  normalizeEmail,
-} from '../users/users.service';
+import { findUserByEmail, findUserById, isUniqueViolation } from '../users/users.service';
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** Wrong tries per code from the browser that signed in (it holds the sign-in cookie). */
@@ -60,10 +56,8 @@ export async function signup(ctx: AppContext, actor: Actor | null, input: Signup
         role: input.role ?? 'learner',
       })
       .returning();
-    return {
-      message: mayChooseRole ? messages.userCreated : messages.signupSuccess,
-      data: presentUser(row!),
-    };
+    const user = presentUser(row!);
+    return mayChooseRole ? said(messages.userCreated, user) : user;
   } catch (error) {
     if (isUniqueViolation(error)) throw fail('EMAIL_TAKEN');
     throw error;
@@ -230,7 +224,6 @@ export async function resendCode(
   const user = await findUserById(db, input.userId);
   if (!user) throw ended();
   await mailCode(ctx, user, code);
-  return { message: messages.newCodeSent };
 }
 
 /** Revokes the presented token until it would have expired. */
@@ -238,5 +231,4 @@ export async function logout(ctx: AppContext, session: { jti: string; expiresAt:
   const db = ctx.database.db;
   await db.insert(revokedTokens).values(session).onConflictDoNothing();
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-  return { message: messages.logoutSuccess };
 }

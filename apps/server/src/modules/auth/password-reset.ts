@@ -1,5 +1,5 @@
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
+import { normalizeEmail } from '@ishuri/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginCodes, passwordResets, users } from '../../db/schema';
@@ -8,7 +8,7 @@ import { fail } from '../../lib/errors';
 import type { JobInfo } from '../../lib/jobs';
 import { resetLinkMail } from '../../lib/mail-templates';
 import { generateToken, hashPassword, sha256 } from '../../lib/passwords';
-import { findUserByEmail, normalizeEmail } from '../users/users.service';
+import { findUserByEmail } from '../users/users.service';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 export const RESET_LINK_JOB = 'password-reset-link';
@@ -24,7 +24,6 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPasswordReque
     await ctx.jobs.enqueue(tx, RESET_LINK_JOB, { email });
   });
   void ctx.jobs.kick();
-  return { message: messages.forgotSent };
 }
 
 /**
@@ -95,5 +94,4 @@ export async function resetPassword(ctx: AppContext, token: string, input: Reset
     return true;
   });
   if (!done) throw fail('INVALID_RESET_TOKEN');
-  return { message: messages.resetSuccess };
 }

@@ -1,5 +1,5 @@
 import type { Actor, ListQuery } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
+import { messages, normalizeEmail } from '@ishuri/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
 import { authorize } from '../../lib/auth-guard';
@@ -9,8 +9,6 @@ import { uuidv7 } from '../../lib/ids';
 import { countAll, listResponse, planList } from '../../lib/pagination';
 import { CONFIRMATION_JOB, confirmationContent, readNewsletterToken } from './newsletter';
 import { presentSubscriber } from './subscribers.presenter';
-
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Confirmation mails per pending address, and the least time between two. */
 export const MAX_CONFIRMATIONS = 5;

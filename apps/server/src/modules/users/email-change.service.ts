@@ -1,4 +1,3 @@
-import { messages } from '@ishuri/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';
@@ -95,7 +94,6 @@ export async function confirmEmailChange(ctx: AppContext, token: string) {
   });
   if (outcome === 'invalid') throw invalid();
   if (outcome === 'taken') throw fail('EMAIL_TAKEN');
-  return { message: messages.emailChanged };
 }
 
 export function registerEmailChangeJobs(ctx: AppContext): void {

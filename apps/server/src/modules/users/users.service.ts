@@ -1,17 +1,16 @@
 import type { Actor, ListQuery, UpdateUserRequest } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
+import { messages, normalizeEmail } from '@ishuri/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
+import { said } from '../../lib/route';
+import { requireUserAccess } from './users.access';
 import { isUuid } from '../../lib/ids';
-import { countAll, listResponse, planList } from '../../lib/pagination';
+import { listPage } from '../../lib/pagination';
 import { pendingEmailOf, requestEmailChange } from './email-change.service';
 import { presentUser } from './users.presenter';
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db
@@ -38,7 +37,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export async function getProfile(ctx: AppContext, actor: Actor) {
+export async function getProfile(ctx: AppContext, caller: Actor | null) {
+  const actor = requireUserAccess(caller, 'user:readSelf');
   const row = await findUserById(ctx.database.db, actor.id);
   if (!row) throw fail('USER_NOT_FOUND');
   return { ...presentUser(row), pendingEmail: await pendingEmailOf(ctx.database.db, row.id) };
@@ -46,12 +46,12 @@ export async function getProfile(ctx: AppContext, actor: Actor) {
 
 export async function updateUser(
   ctx: AppContext,
-  actor: Actor,
+  actor: Actor | null,
   id: string,
   input: UpdateUserRequest,
 ) {
+  requireUserAccess(actor, 'user:update', id);
   if (!isUuid(id)) throw fail('USER_NOT_FOUND');
-  authorize(actor, 'user:update', { userId: id });
   const db = ctx.database.db;
   const existing = await findUserById(db, id);
   if (!existing) throw fail('USER_NOT_FOUND');
@@ -77,39 +77,24 @@ export async function updateUser(
     return updated!;
   });
   if (emailChanged) void ctx.jobs.kick();
-  return {
-    message: emailChanged ? messages.emailChangeSent(email) : messages.profileUpdated,
-    data: { ...presentUser(row), pendingEmail: await pendingEmailOf(db, id) },
-  };
+  const profile = { ...presentUser(row), pendingEmail: await pendingEmailOf(db, id) };
+  return emailChanged ? said(messages.emailChangeSent(email), profile) : profile;
 }
 
-export async function listUsers(ctx: AppContext, query: ListQuery) {
-  const db = ctx.database.db;
-  const plan = planList(
-    {
-      searchable: [users.firstName, users.lastName, users.email, users.role],
-      sortable: {
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        role: users.role,
-        createdAt: users.createdAt,
-      },
-      defaultOrder: [desc(users.createdAt), asc(users.id)],
+export async function listUsers(ctx: AppContext, actor: Actor | null, query: ListQuery) {
+  requireUserAccess(actor, 'user:list');
+  const spec = {
+    searchable: [users.firstName, users.lastName, users.email, users.role],
+    sortable: {
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
     },
-    query,
-  );
-  const rows = await db
-    .select()
-    .from(users)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
-    .offset(plan.offset ?? 0);
-  const total = plan.paged
-    ? ((await db.select({ n: countAll }).from(users).where(plan.where))[0]?.n ?? 0)
-    : rows.length;
-  return listResponse(plan, rows.map(presentUser), total);
+    defaultOrder: [desc(users.createdAt), asc(users.id)],
+  };
+  return listPage(ctx.database.db, users, spec, query, presentUser);
 }
 
 /**
@@ -117,7 +102,8 @@ export async function listUsers(ctx: AppContext, query: ListQuery) {
  * order, so two admins deleting each other at once wait for one another) and counted in the
  * same transaction as the delete.
  */
-export async function deleteUser(ctx: AppContext, actor: Actor, id: string) {
+export async function deleteUser(ctx: AppContext, caller: Actor | null, id: string) {
+  const actor = requireUserAccess(caller, 'user:delete', id);
   if (!isUuid(id)) throw fail('USER_NOT_FOUND');
   if (id === actor.id) throw fail('SELF_DELETE');
   await ctx.database.db.transaction(async (tx) => {
