@@ -275,9 +275,9 @@ export async function buildApp(
   await app.register(subLessonRoutes, { prefix: '/api/sublesson' });
   await app.register(blogRoutes);
   await app.register(enrolmentRoutes, { prefix: '/api/enroll' });
-  await app.register(contactRoutes, { prefix: '/api/contact' });
-  await app.register(subscriberRoutes, { prefix: '/api/sub' });
-  await app.register(mailRoutes, { prefix: '/api/admin/mail' });
+  await app.register(contactRoutes);
+  await app.register(subscriberRoutes);
+  await app.register(mailRoutes);
   await app.register(progressRoutes, { prefix: '/api/progress' });
   await app.register(certificateRoutes, { prefix: '/api/certificate' });
   await app.register(uploadsRoutes, { prefix: '/uploads', root: uploadsDir });

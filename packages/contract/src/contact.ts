@@ -2,13 +2,16 @@ import { z } from 'zod';
 import {
   dataOf,
   emailField,
+  idParams,
   idSchema,
   listOf,
+  listQuerySchema,
   nameText,
   requiredText,
   text,
   timestamp,
 } from './common';
+import { endpoint } from './endpoint';
 import { messages } from './messages';
 
 export const contactMessageSchema = z.object({
@@ -34,3 +37,51 @@ export type SendContactRequest = z.input<typeof sendContactRequestSchema>;
 
 export const contactListResponseSchema = listOf(contactMessageSchema);
 export const contactResponseSchema = dataOf(contactMessageSchema);
+
+/** The contact form, and the admin's messages (product.md §3, §6). */
+export const contactApi = {
+  send: endpoint({
+    operationId: 'sendContactMessage',
+    method: 'POST',
+    path: '/api/contact/send',
+    action: 'contact:send',
+    tag: 'contact',
+    summary: 'Send a message through the contact form (public; the admins get a notice)',
+    body: sendContactRequestSchema,
+    reply: { kind: 'message', message: 'contactSent' },
+    errors: ['RATE_LIMITED'],
+  }),
+  list: endpoint({
+    operationId: 'listContactMessages',
+    method: 'GET',
+    path: '/api/contact/all',
+    action: 'contact:manage',
+    tag: 'contact',
+    summary: 'Contact messages, newest first (admin)',
+    query: listQuerySchema,
+    reply: { kind: 'list', item: contactMessageSchema },
+    errors: ['BAD_SORT'],
+  }),
+  get: endpoint({
+    operationId: 'getContactMessage',
+    method: 'GET',
+    path: '/api/contact/single/:id',
+    action: 'contact:manage',
+    tag: 'contact',
+    summary: 'One contact message (admin)',
+    params: idParams,
+    reply: { kind: 'data', schema: contactMessageSchema },
+    errors: ['CONTACT_NOT_FOUND'],
+  }),
+  delete: endpoint({
+    operationId: 'deleteContactMessage',
+    method: 'DELETE',
+    path: '/api/contact/delete/:id',
+    action: 'contact:manage',
+    tag: 'contact',
+    summary: 'Delete a contact message (admin)',
+    params: idParams,
+    reply: { kind: 'message', message: 'contactDeleted' },
+    errors: ['CONTACT_NOT_FOUND'],
+  }),
+};

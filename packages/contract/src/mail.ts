@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, MAX_PAGE_SIZE, text, timestamp } from './common';
+import { idParams, idSchema, MAX_PAGE_SIZE, text, timestamp } from './common';
+import { endpoint } from './endpoint';
 
 /** What kind of mail a queued job sends. */
 export const mailKindSchema = z.enum(['resetLink', 'certificate', 'mail']);
@@ -37,3 +38,29 @@ export const failedMailListResponseSchema = z.object({
   pageSize: z.number().int().min(1),
 });
 export type FailedMailListResponse = z.infer<typeof failedMailListResponseSchema>;
+
+/** Mail that finally failed, and its retry (admin, decisions.md §6). */
+export const mailApi = {
+  failed: endpoint({
+    operationId: 'listFailedMail',
+    method: 'GET',
+    path: '/api/admin/mail/failed',
+    action: 'mail:manage',
+    tag: 'mail',
+    summary: 'Mail the server could not send after 3 days of retries, newest first (admin)',
+    query: failedMailQuerySchema,
+    reply: { kind: 'list', item: failedMailSchema },
+    errors: [],
+  }),
+  retry: endpoint({
+    operationId: 'retryFailedMail',
+    method: 'POST',
+    path: '/api/admin/mail/:id/retry',
+    action: 'mail:manage',
+    tag: 'mail',
+    summary: 'Queue a failed mail again; it is sent at once (admin)',
+    params: idParams,
+    reply: { kind: 'message', message: 'mailRetried' },
+    errors: ['MAIL_NOT_FOUND'],
+  }),
+};

@@ -1,15 +1,14 @@
 import type { Actor, ListQuery } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
 import type { sendContactRequestSchema } from '@ishuri/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactMessages, users } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
+import { requireAccess } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { queueMail } from '../../lib/mail-jobs';
-import { countAll, listResponse, planList } from '../../lib/pagination';
+import { listPage } from '../../lib/pagination';
 import { contactNoticeMail } from './contact.mail';
 import { presentContactMessage } from './contact.presenter';
 
@@ -48,45 +47,30 @@ export async function sendContactMessage(ctx: AppContext, input: SendContactInpu
     }
   });
   void ctx.jobs.kick();
-  return { message: messages.contactSent };
 }
 
-export async function listContactMessages(ctx: AppContext, actor: Actor, query: ListQuery) {
-  authorize(actor, 'contact:manage');
-  const db = ctx.database.db;
-  const plan = planList(
-    {
-      searchable: [
-        contactMessages.fullName,
-        contactMessages.email,
-        contactMessages.subject,
-        contactMessages.message,
-      ],
-      sortable: {
-        FullName: contactMessages.fullName,
-        email: contactMessages.email,
-        subject: contactMessages.subject,
-        createdAt: contactMessages.createdAt,
-      },
-      defaultOrder: [desc(contactMessages.createdAt), desc(contactMessages.id)],
+export async function listContactMessages(ctx: AppContext, actor: Actor | null, query: ListQuery) {
+  requireAccess(actor, 'contact:manage');
+  const spec = {
+    searchable: [
+      contactMessages.fullName,
+      contactMessages.email,
+      contactMessages.subject,
+      contactMessages.message,
+    ],
+    sortable: {
+      FullName: contactMessages.fullName,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      createdAt: contactMessages.createdAt,
     },
-    query,
-  );
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
-    .offset(plan.offset ?? 0);
-  const total = plan.paged
-    ? ((await db.select({ n: countAll }).from(contactMessages).where(plan.where))[0]?.n ?? 0)
-    : rows.length;
-  return listResponse(plan, rows.map(presentContactMessage), total);
+    defaultOrder: [desc(contactMessages.createdAt), desc(contactMessages.id)],
+  };
+  return listPage(ctx.database.db, contactMessages, spec, query, presentContactMessage);
 }
 
-export async function getContactMessage(ctx: AppContext, actor: Actor, id: string) {
-  authorize(actor, 'contact:manage');
+export async function getContactMessage(ctx: AppContext, actor: Actor | null, id: string) {
+  requireAccess(actor, 'contact:manage');
   if (!isUuid(id)) throw contactNotFound();
   const [row] = await ctx.database.db
     .select()
@@ -97,13 +81,12 @@ export async function getContactMessage(ctx: AppContext, actor: Actor, id: strin
   return presentContactMessage(row);
 }
 
-export async function deleteContactMessage(ctx: AppContext, actor: Actor, id: string) {
-  authorize(actor, 'contact:manage');
+export async function deleteContactMessage(ctx: AppContext, actor: Actor | null, id: string) {
+  requireAccess(actor, 'contact:manage');
   if (!isUuid(id)) throw contactNotFound();
   const deleted = await ctx.database.db
     .delete(contactMessages)
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
   if (deleted.length === 0) throw contactNotFound();
-  return { message: messages.contactDeleted };
 }

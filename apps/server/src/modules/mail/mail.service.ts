@@ -1,5 +1,7 @@
+import type { Actor } from '@ishuri/contract';
+import { requireAccess } from '../../lib/access';
 import type { FailedMail, FailedMailQuery, MailKind } from '@ishuri/contract';
-import { failedMailQuerySchema, messages } from '@ishuri/contract';
+import { failedMailQuerySchema } from '@ishuri/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { certificates, jobs, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -15,7 +17,8 @@ const kindOf = (type: string): MailKind =>
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** Mail that finally failed, newest first, one page at a time (admin). */
-export async function listFailedMail(ctx: AppContext, input: FailedMailQuery) {
+export async function listFailedMail(ctx: AppContext, actor: Actor | null, input: FailedMailQuery) {
+  requireAccess(actor, 'mail:manage');
   const { page, pageSize, q } = failedMailQuerySchema.parse(input);
   const db = ctx.database.db;
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -77,7 +80,8 @@ export async function listFailedMail(ctx: AppContext, input: FailedMailQuery) {
 }
 
 /** Puts a mail that finally failed back in the queue; it runs at once, with a fresh budget. */
-export async function retryFailedMail(ctx: AppContext, id: string) {
+export async function retryFailedMail(ctx: AppContext, actor: Actor | null, id: string) {
+  requireAccess(actor, 'mail:manage');
   if (!isUuid(id)) throw fail('MAIL_NOT_FOUND');
   const [row] = await ctx.database.db
     .select({ type: jobs.type })
@@ -87,5 +91,4 @@ export async function retryFailedMail(ctx: AppContext, id: string) {
   if (!row || !ctx.jobs.mailJobTypes().includes(row.type) || !(await ctx.jobs.retry(id))) {
     throw fail('MAIL_NOT_FOUND');
   }
-  return { message: messages.mailRetried };
 }

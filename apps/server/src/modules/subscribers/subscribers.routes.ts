@@ -1,15 +1,7 @@
-import {
-  emailParams,
-  errorBodySchema,
-  listQuerySchema,
-  messageSchema,
-  subscribeRequestSchema,
-  subscriberListResponseSchema,
-  subscriberTokenParams,
-} from '@ishuri/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAbility } from '../../lib/auth-guard';
+import { subscriberApi } from '@ishuri/contract';
+import type { FastifyInstance } from 'fastify';
 import { rateLimited } from '../../lib/rate-limit';
+import { route } from '../../lib/route';
 import {
   confirmSubscription,
   listSubscribers,
@@ -18,14 +10,7 @@ import {
   unsubscribeWithToken,
 } from './subscribers.service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-
-const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
+export default async function subscriberRoutes(app: FastifyInstance) {
   // Mail providers send the one-click unsubscription as a form (RFC 8058); only its presence
   // matters, so the body is read as fields and not checked further.
   app.addContentTypeParser(
@@ -34,78 +19,19 @@ const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  app.post(
-    '/subscribe',
-    {
-      preHandler: [rateLimited(app, 'subscribe'), ...requireAbility('subscriber:subscribe')],
-      schema: {
-        tags: ['subscribers'],
-        summary: 'Subscribe to the newsletter (public; subscribing twice is not an error)',
-        body: subscribeRequestSchema,
-        response: { 200: messageSchema, 429: errorBodySchema, ...errors },
-      },
-    },
-    async (request) => subscribe(app.ctx, request.body.email),
+  route(app, subscriberApi.subscribe, async (request) => subscribe(app.ctx, request.body.email), {
+    before: [rateLimited(app, 'subscribe')],
+  });
+  route(app, subscriberApi.confirm, async (request) =>
+    confirmSubscription(app.ctx, request.params.token),
   );
-
-  app.post(
-    '/confirm/:token',
-    {
-      preHandler: requireAbility('subscriber:subscribe'),
-      schema: {
-        tags: ['subscribers'],
-        summary: 'Confirm a subscription with the mailed link (public; double opt-in)',
-        params: subscriberTokenParams,
-        response: { 200: messageSchema, 400: errorBodySchema },
-      },
-    },
-    async (request) => confirmSubscription(app.ctx, request.params.token),
+  route(app, subscriberApi.unsubscribeOneClick, async (request) =>
+    unsubscribeWithToken(app.ctx, request.params.token),
   );
-
-  app.post(
-    '/unsubscribe/one-click/:token',
-    {
-      preHandler: requireAbility('subscriber:subscribe'),
-      schema: {
-        tags: ['subscribers'],
-        summary:
-          'Unsubscribe with the link of a newsletter mail (public, RFC 8058 one-click: body List-Unsubscribe=One-Click, or empty)',
-        params: subscriberTokenParams,
-        response: { 200: messageSchema, 400: errorBodySchema },
-      },
-    },
-    async (request) => unsubscribeWithToken(app.ctx, request.params.token),
+  route(app, subscriberApi.list, async (request) =>
+    listSubscribers(app.ctx, request.actor, request.query),
   );
-
-  app.get(
-    '/subscribers',
-    {
-      preHandler: requireAbility('subscriber:manage'),
-      schema: {
-        tags: ['subscribers'],
-        summary: 'Newsletter subscribers, newest first (admin)',
-        security,
-        querystring: listQuerySchema,
-        response: { 200: subscriberListResponseSchema, ...errors },
-      },
-    },
-    async (request) => listSubscribers(app.ctx, request.actor!, request.query),
+  route(app, subscriberApi.remove, async (request) =>
+    unsubscribe(app.ctx, request.actor, request.params.email),
   );
-
-  app.delete(
-    '/unsubscribe/:email',
-    {
-      preHandler: requireAbility('subscriber:manage'),
-      schema: {
-        tags: ['subscribers'],
-        summary: 'Remove a subscriber by e-mail, whatever its case (admin)',
-        security,
-        params: emailParams,
-        response: { 200: messageSchema, 404: errorBodySchema, ...errors },
-      },
-    },
-    async (request) => unsubscribe(app.ctx, request.actor!, request.params.email),
-  );
-};
-
-export default subscriberRoutes;
+}

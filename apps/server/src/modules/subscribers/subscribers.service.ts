@@ -1,12 +1,12 @@
 import type { Actor, ListQuery } from '@ishuri/contract';
-import { messages, normalizeEmail } from '@ishuri/contract';
+import { normalizeEmail } from '@ishuri/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
+import { requireAccess } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
-import { countAll, listResponse, planList } from '../../lib/pagination';
+import { listPage } from '../../lib/pagination';
 import { CONFIRMATION_JOB, confirmationContent, readNewsletterToken } from './newsletter';
 import { presentSubscriber } from './subscribers.presenter';
 
@@ -58,7 +58,6 @@ export async function subscribe(ctx: AppContext, email: string) {
     return true;
   });
   if (queued) void ctx.jobs.kick();
-  return { message: messages.subscribeSuccess };
 }
 
 /** Confirms with the token of the mailed link (no sign-in); confirming twice is harmless. */
@@ -72,7 +71,6 @@ export async function confirmSubscription(ctx: AppContext, token: string) {
     .where(eq(subscribers.id, id))
     .returning({ id: subscribers.id });
   if (!row) throw invalid();
-  return { message: messages.subscriptionConfirmed };
 }
 
 /**
@@ -83,40 +81,24 @@ export async function unsubscribeWithToken(ctx: AppContext, token: string) {
   const id = readNewsletterToken(ctx, 'unsubscribe', token);
   if (!id) throw fail('INVALID_UNSUBSCRIBE_TOKEN');
   await ctx.database.db.delete(subscribers).where(eq(subscribers.id, id));
-  return { message: messages.unsubscribed };
 }
 
-export async function listSubscribers(ctx: AppContext, actor: Actor, query: ListQuery) {
-  authorize(actor, 'subscriber:manage');
-  const db = ctx.database.db;
-  const plan = planList(
-    {
-      searchable: [subscribers.email],
-      sortable: { email: subscribers.email, createdAt: subscribers.createdAt },
-      defaultOrder: [desc(subscribers.createdAt), desc(subscribers.id)],
-    },
-    query,
-  );
-  const rows = await db
-    .select()
-    .from(subscribers)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
-    .offset(plan.offset ?? 0);
-  const total = plan.paged
-    ? ((await db.select({ n: countAll }).from(subscribers).where(plan.where))[0]?.n ?? 0)
-    : rows.length;
-  return listResponse(plan, rows.map(presentSubscriber), total);
+export async function listSubscribers(ctx: AppContext, actor: Actor | null, query: ListQuery) {
+  requireAccess(actor, 'subscriber:manage');
+  const spec = {
+    searchable: [subscribers.email],
+    sortable: { email: subscribers.email, createdAt: subscribers.createdAt },
+    defaultOrder: [desc(subscribers.createdAt), desc(subscribers.id)],
+  };
+  return listPage(ctx.database.db, subscribers, spec, query, presentSubscriber);
 }
 
 /** Removes an address, whatever its case (admin). */
-export async function unsubscribe(ctx: AppContext, actor: Actor, email: string) {
-  authorize(actor, 'subscriber:manage');
+export async function unsubscribe(ctx: AppContext, actor: Actor | null, email: string) {
+  requireAccess(actor, 'subscriber:manage');
   const deleted = await ctx.database.db
     .delete(subscribers)
     .where(eq(sql`lower(${subscribers.email})`, normalizeEmail(email)))
     .returning({ id: subscribers.id });
   if (deleted.length === 0) throw fail('SUBSCRIBER_NOT_FOUND');
-  return { message: messages.subscriberRemoved };
 }
