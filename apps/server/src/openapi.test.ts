@@ -62,8 +62,8 @@ describe('the OpenAPI document', () => {
   it.each([
     ['/api/course/create', 'imageUrl', ['title', 'description']],
     ['/api/blog/create', 'imageUrl', ['title', 'content']],
-    ['/api/lesson/create/{courseId}', 'videoUrl', ['title', 'type']],
-    ['/api/sublesson/create/{lessonId}', 'videoUrl', ['title', 'type']],
+    ['/api/lesson/create/{courseId}', 'videoUrl', ['title', 'contentType', 'content']],
+    ['/api/sublesson/create/{lessonId}', 'videoUrl', ['title', 'contentType', 'content']],
   ])('describes the multipart body of %s', (route, file, fields) => {
     const body = doc.paths[route].post.requestBody.content;
     expect(Object.keys(body)).toEqual(['multipart/form-data']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, listOf, text, timestamp } from './common';
+import { countOf, idParams, idSchema, listOf, listQuerySchema, text, timestamp } from './common';
+import { endpoint } from './endpoint';
 import { courseTypeSchema } from './course';
 
 export const certificateSchema = z.object({
@@ -25,3 +26,72 @@ export const certificateVerificationSchema = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 export const certificateVerifyResponseSchema = z.object({ data: certificateVerificationSchema });
+
+/** Certificates of completed premium courses, and their public verification (decisions.md §4). */
+export const certificateApi = {
+  listAll: endpoint({
+    operationId: 'listCertificates',
+    method: 'GET',
+    path: '/api/certificate/all',
+    action: 'certificate:listAll',
+    tag: 'certificates',
+    summary: 'All certificates (admin); paged with page, pageSize, q, sort',
+    query: listQuerySchema,
+    reply: { kind: 'list', item: certificateSchema },
+    errors: ['BAD_SORT'],
+  }),
+  mine: endpoint({
+    operationId: 'listOwnCertificates',
+    method: 'GET',
+    path: '/api/certificate/byUser',
+    action: 'certificate:readOwn',
+    tag: 'certificates',
+    summary: 'The signed-in user’s certificates; paged with page, pageSize, q, sort',
+    query: listQuerySchema,
+    reply: { kind: 'list', item: certificateSchema },
+    errors: ['BAD_SORT'],
+  }),
+  countAll: endpoint({
+    operationId: 'countCertificates',
+    method: 'GET',
+    path: '/api/certificate/number',
+    action: 'certificate:listAll',
+    tag: 'certificates',
+    summary: 'How many certificates exist (admin)',
+    reply: { kind: 'data', schema: countOf },
+    errors: [],
+  }),
+  countMine: endpoint({
+    operationId: 'countOwnCertificates',
+    method: 'GET',
+    path: '/api/certificate/numberByUser',
+    action: 'certificate:readOwn',
+    tag: 'certificates',
+    summary: 'How many certificates the signed-in user has',
+    reply: { kind: 'data', schema: countOf },
+    errors: [],
+  }),
+  download: endpoint({
+    operationId: 'downloadCertificate',
+    method: 'GET',
+    path: '/api/certificate/download/:id',
+    action: 'certificate:download',
+    tag: 'certificates',
+    summary: 'A certificate’s PDF (its owner or an admin), as an attachment',
+    description: 'The PDF is rendered now if it was not yet.',
+    params: idParams,
+    reply: { kind: 'file', contentType: 'application/pdf' },
+    errors: ['CERTIFICATE_NOT_FOUND'],
+  }),
+  verify: endpoint({
+    operationId: 'verifyCertificate',
+    method: 'GET',
+    path: '/api/certificate/verify/:code',
+    action: 'certificate:verify',
+    tag: 'certificates',
+    summary: 'Public verification of a certificate by its code',
+    params: certificateCodeParams,
+    reply: { kind: 'data', schema: certificateVerificationSchema },
+    errors: ['CERTIFICATE_NOT_FOUND'],
+  }),
+};

@@ -7,7 +7,9 @@ import {
   messageAndDataOf,
   requiredText,
   timestamp,
+  idParams,
 } from './common';
+import { endpoint } from './endpoint';
 import { lessonSchema } from './lesson';
 import { messages } from './messages';
 
@@ -59,3 +61,95 @@ export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 export const courseListResponseSchema = listOf(courseSchema);
 export const courseResponseSchema = dataOf(courseWithLessonsSchema);
 export const createCourseResponseSchema = messageAndDataOf(courseSchema);
+
+/** Courses (product.md §2, §6). */
+export const courseApi = {
+  listFree: endpoint({
+    operationId: 'listFreeCourses',
+    method: 'GET',
+    path: '/api/course/free',
+    action: 'course:read',
+    tag: 'courses',
+    summary: 'Free courses (newest first; page, pageSize, q, sort)',
+    query: courseListQuerySchema.omit({ mine: true }),
+    reply: { kind: 'list', item: courseSchema },
+    errors: ['BAD_SORT'],
+  }),
+  listPremium: endpoint({
+    operationId: 'listPremiumCourses',
+    method: 'GET',
+    path: '/api/course/premium',
+    action: 'course:listPremium',
+    tag: 'courses',
+    summary: 'Premium courses, for signed-in users (newest first; page, pageSize, q, sort)',
+    query: courseListQuerySchema.omit({ mine: true }),
+    reply: { kind: 'list', item: courseSchema },
+    errors: ['BAD_SORT'],
+  }),
+  listAll: endpoint({
+    operationId: 'listCourses',
+    method: 'GET',
+    path: '/api/course/all',
+    action: 'course:read',
+    tag: 'courses',
+    summary:
+      'All courses (newest first; page, pageSize, q, sort). With mine=true, only the ' +
+      'caller’s own courses (signed-in admin or instructor; the instructor screens)',
+    query: courseListQuerySchema,
+    reply: { kind: 'list', item: courseSchema },
+    errors: ['BAD_SORT', 'UNAUTHENTICATED', 'FORBIDDEN'],
+  }),
+  get: endpoint({
+    operationId: 'getCourse',
+    method: 'GET',
+    path: '/api/course/single/:id',
+    action: 'course:read',
+    tag: 'courses',
+    summary:
+      'One course with its lessons and their sub-lessons in order; a premium course’s ' +
+      'content and videos only for admins, its owner and enrolled learners',
+    params: idParams,
+    reply: { kind: 'data', schema: courseWithLessonsSchema },
+    errors: ['COURSE_NOT_FOUND'],
+  }),
+  create: endpoint({
+    operationId: 'createCourse',
+    method: 'POST',
+    path: '/api/course/create',
+    action: 'course:create',
+    tag: 'courses',
+    summary: 'Create a course (admin or instructor; the creator owns it)',
+    description:
+      'Title, description, courseType (free|premium, default free) and an optional image ' +
+      '(PNG, JPEG, GIF or WebP, at most 5 MB).',
+    multipart: {
+      fields: createCourseFieldsSchema,
+      files: [{ field: 'imageUrl', kind: 'image', required: false }],
+    },
+    status: 201,
+    reply: { kind: 'messageAndData', schema: courseSchema, message: 'courseCreated' },
+    errors: [
+      'IMAGE_TOO_LARGE',
+      'IMAGE_DIMENSIONS_TOO_LARGE',
+      'IMAGE_TYPE_NOT_ALLOWED',
+      'IMAGE_UNREADABLE',
+      'UNEXPECTED_FILE',
+      'UPLOAD_INCOMPLETE',
+      'UPLOAD_MALFORMED',
+      'TOO_LARGE',
+    ],
+  }),
+  delete: endpoint({
+    operationId: 'deleteCourse',
+    method: 'DELETE',
+    path: '/api/course/delete/:id',
+    action: 'course:manage',
+    tag: 'courses',
+    summary:
+      'Delete a course with its lessons, enrolments, progress and files (admin, or the ' +
+      'instructor who owns it); certificates stay',
+    params: idParams,
+    reply: { kind: 'message', message: 'courseDeleted' },
+    errors: ['COURSE_NOT_FOUND'],
+  }),
+};

@@ -57,6 +57,8 @@ export interface EndpointSpec {
   multipart?: { fields: z.ZodObject; files: readonly MultipartFile[] };
   /** The success status (200 unless said). */
   status?: 200 | 201;
+  /** A create that may find its record already there: it then answers 200 with the same body. */
+  alsoOk?: boolean;
   reply: Reply;
   /** Every error code this endpoint can answer with, beyond those its action and inputs imply. */
   errors: readonly ErrorCode[];

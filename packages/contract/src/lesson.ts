@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idSchema, messageAndDataOf, requiredText, text, timestamp } from './common';
+import {
+  courseIdParams,
+  idParams,
+  idSchema,
+  lessonIdParams,
+  messageAndDataOf,
+  requiredText,
+  text,
+  timestamp,
+} from './common';
+import { endpoint } from './endpoint';
 import { messages } from './messages';
 
 export const contentTypes = ['text', 'video'] as const;
@@ -87,3 +97,100 @@ export const itemFormSchema = z
     }
   });
 export type ItemForm = z.infer<typeof itemFormSchema>;
+
+const itemMultipart = {
+  fields: createItemFieldsSchema,
+  files: [{ field: 'videoUrl', kind: 'video', required: false }],
+} as const;
+const itemDescription =
+  'Title, description, contentType (text|video, optional), and either content (text) or a ' +
+  'videoUrl file (MP4, WebM or QuickTime).';
+
+/** A course's lessons and their sub-lessons (product.md §2, §6). */
+export const lessonApi = {
+  listByCourse: endpoint({
+    operationId: 'listLessonsByCourse',
+    method: 'GET',
+    path: '/api/lesson/byCourse/:courseId',
+    action: 'course:read',
+    tag: 'lessons',
+    summary:
+      'A course’s lessons in order, each with its sub-lessons and the course; a premium ' +
+      'course’s content and videos only for admins, its owner and enrolled learners',
+    params: courseIdParams,
+    reply: { kind: 'data', schema: z.array(lessonSchema) },
+    errors: ['COURSE_NOT_FOUND'],
+  }),
+  create: endpoint({
+    operationId: 'createLesson',
+    method: 'POST',
+    path: '/api/lesson/create/:courseId',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary: 'Add a lesson (admin or the course’s owner)',
+    description: itemDescription,
+    params: courseIdParams,
+    multipart: itemMultipart,
+    status: 201,
+    reply: { kind: 'messageAndData', schema: lessonSchema, message: 'lessonCreated' },
+    errors: [
+      'COURSE_NOT_FOUND',
+      ...([
+        'VIDEO_TOO_LARGE',
+        'VIDEO_TYPE_NOT_ALLOWED',
+        'VIDEO_DAMAGED',
+        'UNEXPECTED_FILE',
+        'UPLOAD_INCOMPLETE',
+        'UPLOAD_MALFORMED',
+        'TOO_LARGE',
+      ] as const),
+    ],
+  }),
+  delete: endpoint({
+    operationId: 'deleteLesson',
+    method: 'DELETE',
+    path: '/api/lesson/delete/:id',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary: 'Delete a lesson, its sub-lessons and their videos (admin or the course’s owner)',
+    params: idParams,
+    reply: { kind: 'message', message: 'lessonDeleted' },
+    errors: ['LESSON_NOT_FOUND'],
+  }),
+  createSub: endpoint({
+    operationId: 'createSubLesson',
+    method: 'POST',
+    path: '/api/sublesson/create/:lessonId',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary: 'Add a sub-lesson to a lesson (admin or the course’s owner)',
+    description: itemDescription,
+    params: lessonIdParams,
+    multipart: itemMultipart,
+    status: 201,
+    reply: { kind: 'messageAndData', schema: subLessonSchema, message: 'subLessonCreated' },
+    errors: [
+      'LESSON_NOT_FOUND',
+      ...([
+        'VIDEO_TOO_LARGE',
+        'VIDEO_TYPE_NOT_ALLOWED',
+        'VIDEO_DAMAGED',
+        'UNEXPECTED_FILE',
+        'UPLOAD_INCOMPLETE',
+        'UPLOAD_MALFORMED',
+        'TOO_LARGE',
+      ] as const),
+    ],
+  }),
+  deleteSub: endpoint({
+    operationId: 'deleteSubLesson',
+    method: 'DELETE',
+    path: '/api/sublesson/delete/:id',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary: 'Delete a sub-lesson and its video (admin or the course’s owner)',
+    params: idParams,
+    reply: { kind: 'message', message: 'subLessonDeleted' },
+    errors: ['SUB_LESSON_NOT_FOUND'],
+  }),
+};

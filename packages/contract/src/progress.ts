@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, idSchema } from './common';
+import { courseIdParams, idField, idSchema } from './common';
+import { endpoint } from './endpoint';
 import { messages } from './messages';
 
 /** `lessonId` names an item of the course: a lesson or a sub-lesson. */
@@ -49,3 +50,59 @@ export const progressCompleteResponseSchema = z.object({
   message: z.string(),
   data: progressRecordSchema,
 });
+
+const progressErrors = [
+  'COURSE_NOT_FOUND',
+  'ITEM_NOT_FOUND',
+  'ITEM_NOT_IN_COURSE',
+  'NOT_ENROLLED',
+  'PROGRESS_OUT_OF_ORDER',
+] as const;
+
+/** A learner's progress through a course, in order (product.md §2, decisions.md §4). */
+export const progressApi = {
+  complete: endpoint({
+    operationId: 'completeItem',
+    method: 'POST',
+    path: '/api/progress/complete',
+    action: 'progress:write',
+    tag: 'progress',
+    summary: 'Complete an item (lesson or sub-lesson) of a course, in order',
+    description:
+      '404 for an unknown course or item, or an item of another course; 403 on a premium ' +
+      'course the caller is not enrolled in (unless owner or admin); 409 while an earlier ' +
+      'item is not complete. Completing an item twice is harmless.',
+    body: progressRequestSchema,
+    reply: { kind: 'messageAndData', schema: progressRecordSchema, message: 'progressSaved' },
+    errors: progressErrors,
+  }),
+  upsert: endpoint({
+    operationId: 'saveProgress',
+    method: 'POST',
+    path: '/api/progress/upsert',
+    action: 'progress:write',
+    tag: 'progress',
+    summary: 'Save progress on an item; data.completed is true when this call completed the course',
+    description:
+      'progress 100 (or absent) completes the item; a lower value only saves how far the ' +
+      'learner got. Same refusals as /complete.',
+    body: progressRequestSchema,
+    reply: {
+      kind: 'messageAndData',
+      schema: progressUpsertResponseSchema.shape.data,
+      message: 'progressSaved',
+    },
+    errors: progressErrors,
+  }),
+  mine: endpoint({
+    operationId: 'listOwnProgress',
+    method: 'GET',
+    path: '/api/progress/:courseId',
+    action: 'progress:readOwn',
+    tag: 'progress',
+    summary: 'The caller’s progress records for a course, in the course’s order',
+    params: courseIdParams,
+    reply: { kind: 'data', schema: z.array(progressRecordSchema) },
+    errors: ['COURSE_NOT_FOUND'],
+  }),
+};

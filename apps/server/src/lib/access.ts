@@ -12,11 +12,19 @@ import { fail } from './errors';
  * record is known. No service checks a role by hand.
  */
 
-/** 401 for a visitor, 403 for a signed-in user the rule refuses. */
-export function requireAccess(actor: Actor | null, action: Action, subject: Subject = {}): void {
+/**
+ * 401 for a visitor, 403 for a signed-in user the rule refuses (or `refused()`, where the
+ * product names the reason, e.g. NOT_ENROLLED).
+ */
+export function requireAccess(
+  actor: Actor | null,
+  action: Action,
+  subject: Subject = {},
+  refused?: () => Error,
+): void {
   if (can(actor, action, subject)) return;
   if (actor === null) throw fail('UNAUTHENTICATED');
-  throw fail('FORBIDDEN');
+  throw refused ? refused() : fail('FORBIDDEN');
 }
 
 /** `requireAccess` for a signed-in caller: answers the actor, no longer nullable. */
@@ -38,4 +46,10 @@ export function gate(action: Action): preHandlerAsyncHookHandler[] {
     throw fail('FORBIDDEN');
   };
   return passesGate(null, action) ? [optionalAuth, check] : [requireAuth, check];
+}
+
+/** The caller of an action whose gate needs a signed-in user (401 otherwise). */
+export function signedInActor(actor: Actor | null): Actor {
+  if (actor === null) throw fail('UNAUTHENTICATED');
+  return actor;
 }

@@ -68,6 +68,3 @@ export const optionalAuth: preHandlerAsyncHookHandler = async (request) => {
   const actor = await resolve(request);
   request.actor = actor === 'invalid' ? null : actor;
 };
-
-// TRANSITIONAL (removed once every module registers from the contract): the old guard names.
-export { requireAccess as authorize, gate as requireAbility } from './access';

@@ -104,8 +104,3 @@ export async function listPage<TTable extends PgTable, T>(
     .where(plan.where);
   return { data, total: count?.n ?? 0, page: plan.page, pageSize: plan.pageSize };
 }
-
-// TRANSITIONAL (removed once every list uses listPage).
-export function listResponse<T>(plan: ListPlan, data: T[], total: number): ListResponse<T> {
-  return plan.paged ? { data, total, page: plan.page, pageSize: plan.pageSize } : { data };
-}

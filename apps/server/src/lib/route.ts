@@ -40,14 +40,19 @@ export interface FileReply {
 /** A page of a list, as a service answers it (the reply helper makes the envelope). */
 export type ListPage<T> = ListResponse<T>;
 
-/** An answer whose sentence the service chose (e.g. "already subscribed"). */
+/**
+ * An answer whose sentence the service chose (e.g. a completed course), or whose status is the
+ * endpoint's other success status (`alsoOk`: 200 when the record was already there).
+ */
 export class Said<T> {
   constructor(
-    readonly message: string,
+    readonly message: string | null,
     readonly data: T,
+    readonly status?: 200,
   ) {}
 }
 export const said = <T>(message: string, data: T) => new Said(message, data);
+export const alreadyThere = <T>(data: T) => new Said(null, data, 200);
 
 type HandlerResult<E extends EndpointSpec> = E['reply'] extends { kind: 'file' }
   ? FileReply
@@ -94,10 +99,10 @@ function envelope(endpoint: EndpointSpec, result: unknown): unknown {
     case 'plain':
       return result;
     case 'message':
-      return { message: result instanceof Said ? result.message : messages[reply.message] };
+      return { message: (result instanceof Said && result.message) || messages[reply.message] };
     case 'messageAndData':
       return result instanceof Said
-        ? { message: result.message, data: result.data }
+        ? { message: result.message ?? messages[reply.message], data: result.data }
         : { message: messages[reply.message], data: result };
     case 'file':
       return result;
@@ -113,6 +118,7 @@ export function route<E extends EndpointSpec>(
   const success = replySchema(endpoint.reply);
   const response: Record<number, z.ZodType> = {};
   if (success) response[endpoint.status ?? 200] = success;
+  if (success && endpoint.alsoOk) response[200] = success;
   for (const status of errorResponses(endpoint).keys()) response[status] = errorBodySchema;
   const secured = gateOf(endpoint.action) !== 'anyone';
 
@@ -144,7 +150,8 @@ export function route<E extends EndpointSpec>(
         reply.header('cache-control', 'private, no-store');
         return reply.status(endpoint.status ?? 200).send(file.body);
       }
-      return reply.status(endpoint.status ?? 200).send(envelope(endpoint, result));
+      const status = result instanceof Said && result.status ? result.status : endpoint.status;
+      return reply.status(status ?? 200).send(envelope(endpoint, result));
     },
   });
 }

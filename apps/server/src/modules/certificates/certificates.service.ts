@@ -1,18 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Actor, CourseType, ListQuery } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates, users } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
+import { requireAccess, requireActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { countAll, listResponse, planList } from '../../lib/pagination';
+import { countAll, listPage } from '../../lib/pagination';
 import { renderCertificatePdf } from '../../lib/pdf/certificate-pdf';
-import { certificateMail } from './certificate-mail';
+import { certificateMail } from './certificates.mail';
 import { presentCertificate, presentVerification } from './certificates.presenter';
 
 export const CERTIFICATE_JOB = 'certificate.issue';
@@ -187,62 +186,49 @@ export function registerCertificateJobs(ctx: AppContext): void {
   });
 }
 
-async function listWhere(ctx: AppContext, query: ListQuery, where?: SQL) {
-  const db = ctx.database.db;
-  const plan = planList(
-    {
-      searchable: [
-        certificates.certificateCode,
-        certificates.learnerName,
-        certificates.courseTitle,
-      ],
-      sortable: {
-        createdAt: certificates.createdAt,
-        certificateCode: certificates.certificateCode,
-        learnerName: certificates.learnerName,
-        courseTitle: certificates.courseTitle,
-      },
-      defaultOrder: [desc(certificates.createdAt), asc(certificates.id)],
-      where,
-    },
-    query,
-  );
-  const rows = await db
-    .select()
-    .from(certificates)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
-    .offset(plan.offset ?? 0);
-  const total = plan.paged
-    ? ((await db.select({ n: countAll }).from(certificates).where(plan.where))[0]?.n ?? 0)
-    : rows.length;
-  return listResponse(plan, rows.map(presentCertificate), total);
-}
+const certificateList = (where?: SQL) => ({
+  searchable: [certificates.certificateCode, certificates.learnerName, certificates.courseTitle],
+  sortable: {
+    createdAt: certificates.createdAt,
+    certificateCode: certificates.certificateCode,
+    learnerName: certificates.learnerName,
+    courseTitle: certificates.courseTitle,
+  },
+  defaultOrder: [desc(certificates.createdAt), asc(certificates.id)],
+  where,
+});
 
 /** Every certificate (admin), including those whose learner or course was deleted. */
-export const listAllCertificates = (ctx: AppContext, query: ListQuery) => listWhere(ctx, query);
+export async function listAllCertificates(ctx: AppContext, actor: Actor | null, query: ListQuery) {
+  requireAccess(actor, 'certificate:listAll');
+  return listPage(ctx.database.db, certificates, certificateList(), query, presentCertificate);
+}
 
-export const listOwnCertificates = (ctx: AppContext, actor: Actor, query: ListQuery) =>
-  listWhere(ctx, query, eq(certificates.userId, actor.id));
+export async function listOwnCertificates(ctx: AppContext, caller: Actor | null, query: ListQuery) {
+  const actor = requireActor(caller, 'certificate:readOwn');
+  const spec = certificateList(eq(certificates.userId, actor.id));
+  return listPage(ctx.database.db, certificates, spec, query, presentCertificate);
+}
 
-export async function countCertificates(ctx: AppContext, userId?: string) {
+/** How many certificates there are: all of them (admin), or the caller's own. */
+export async function countCertificates(ctx: AppContext, caller: Actor | null, own: boolean) {
+  const actor = requireActor(caller, own ? 'certificate:readOwn' : 'certificate:listAll');
   const [row] = await ctx.database.db
     .select({ n: countAll })
     .from(certificates)
-    .where(userId ? eq(certificates.userId, userId) : undefined);
+    .where(own ? eq(certificates.userId, actor.id) : undefined);
   return { count: row?.n ?? 0 };
 }
 
 /** The PDF of a certificate, for its owner or an admin; rendered now if it is not yet. */
-export async function openCertificatePdf(ctx: AppContext, actor: Actor, id: string) {
+export async function openCertificatePdf(ctx: AppContext, actor: Actor | null, id: string) {
   const row = await findCertificate(ctx, id);
   if (!row) throw notFoundError();
-  authorize(actor, 'certificate:download', { userId: row.userId ?? undefined });
+  requireAccess(actor, 'certificate:download', { userId: row.userId ?? undefined });
   const key = await ensureCertificatePdf(ctx, row);
   // A certificate is a few kilobytes: it is read whole and sent with its length.
   return {
-    pdf: await readAll(ctx.privateFiles.read(key)),
+    body: await readAll(ctx.privateFiles.read(key)),
     filename: `${slugify(row.courseTitle)}-certificate.pdf`,
   };
 }

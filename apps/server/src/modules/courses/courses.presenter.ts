@@ -1,8 +1,6 @@
 import { can } from '@ishuri/contract';
 import type { Actor, Course } from '@ishuri/contract';
-import type { courses } from '../../db/schema';
-
-export type CourseRow = typeof courses.$inferSelect;
+import type { CourseRow } from '../curriculum/course.access';
 
 /**
  * A course as clients see it. The owner's id only goes to those who may manage the course

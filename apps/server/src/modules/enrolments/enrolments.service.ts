@@ -1,15 +1,13 @@
 import type { Actor } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { courses, enrolments } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
+import { requireAccess, requireActor } from '../../lib/access';
+import { alreadyThere } from '../../lib/route';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll } from '../../lib/pagination';
 import { presentEnrolment } from './enrolments.presenter';
-
-const courseNotFound = () => fail('COURSE_NOT_FOUND');
 
 /** Postgres foreign-key violation (the course was deleted meanwhile). */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -23,27 +21,27 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Enrols the actor in a course, free or premium. Enrolling twice is not an error: the second
- * call answers the existing enrolment with `created: false`.
+ * call answers the existing enrolment with 200 instead of 201.
  */
-export async function enrol(ctx: AppContext, actor: Actor, courseId: string) {
-  authorize(actor, 'enrolment:create');
-  if (!isUuid(courseId)) throw courseNotFound();
+export async function enrol(ctx: AppContext, caller: Actor | null, courseId: string) {
+  const actor = requireActor(caller, 'enrolment:create');
+  if (!isUuid(courseId)) throw fail('COURSE_NOT_FOUND');
   const db = ctx.database.db;
   const [course] = await db
     .select({ id: courses.id })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
-  if (!course) throw courseNotFound();
+  if (!course) throw fail('COURSE_NOT_FOUND');
   try {
     const [inserted] = await db
       .insert(enrolments)
       .values({ userId: actor.id, courseId })
       .onConflictDoNothing()
       .returning();
-    if (inserted) return { created: true, enrolment: presentEnrolment(inserted) };
+    if (inserted) return presentEnrolment(inserted);
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw courseNotFound();
+    if (isForeignKeyViolation(error)) throw fail('COURSE_NOT_FOUND');
     throw error;
   }
   const [existing] = await db
@@ -52,13 +50,13 @@ export async function enrol(ctx: AppContext, actor: Actor, courseId: string) {
     .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, courseId)))
     .limit(1);
   // Deleted between the two statements (the course went away): nothing left to enrol in.
-  if (!existing) throw courseNotFound();
-  return { created: false, enrolment: presentEnrolment(existing) };
+  if (!existing) throw fail('COURSE_NOT_FOUND');
+  return alreadyThere(presentEnrolment(existing));
 }
 
 /** The actor's own enrolments, newest first. */
-export async function listOwnEnrolments(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'enrolment:readOwn');
+export async function listOwnEnrolments(ctx: AppContext, caller: Actor | null) {
+  const actor = requireActor(caller, 'enrolment:readOwn');
   const rows = await ctx.database.db
     .select()
     .from(enrolments)
@@ -67,8 +65,8 @@ export async function listOwnEnrolments(ctx: AppContext, actor: Actor) {
   return rows.map(presentEnrolment);
 }
 
-export async function countOwnEnrolments(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'enrolment:readOwn');
+export async function countOwnEnrolments(ctx: AppContext, caller: Actor | null) {
+  const actor = requireActor(caller, 'enrolment:readOwn');
   const [row] = await ctx.database.db
     .select({ n: countAll })
     .from(enrolments)
@@ -77,8 +75,8 @@ export async function countOwnEnrolments(ctx: AppContext, actor: Actor) {
 }
 
 /** Every enrolment on the platform (admin). */
-export async function countAllEnrolments(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'enrolment:countAll');
+export async function countAllEnrolments(ctx: AppContext, actor: Actor | null) {
+  requireAccess(actor, 'enrolment:countAll');
   const [row] = await ctx.database.db.select({ n: countAll }).from(enrolments);
   return { count: row?.n ?? 0 };
 }

@@ -1,56 +1,20 @@
 import type { Actor, ProgressRequest } from '@ishuri/contract';
-import { can, messages } from '@ishuri/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { messages } from '@ishuri/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { courses, enrolments, lessons, progress, subLessons } from '../../db/schema';
+import { progress } from '../../db/schema';
+import { requireAccess, requireActor, signedInActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
+import { requireCourse, subjectOf } from '../curriculum/course.access';
+import { itemNotInSequence, learningSequence } from '../curriculum/course-tree';
 import { presentProgress } from './progress.presenter';
 
 type ProgressRow = typeof progress.$inferSelect;
 
-const courseNotFound = () => fail('COURSE_NOT_FOUND');
 const itemNotFound = () => fail('ITEM_NOT_FOUND');
-
-async function findCourse(tx: Tx, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await tx
-    .select({
-      id: courses.id,
-      title: courses.title,
-      courseType: courses.courseType,
-      ownerId: courses.ownerId,
-    })
-    .from(courses)
-    .where(eq(courses.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * The items of a course in learning order (decisions.md §4): its lessons by position, each
- * followed by its sub-lessons by position; equal positions keep creation order (ids are v7).
- */
-export async function courseItems(tx: Tx, courseId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ lessonId: lessons.id, subLessonId: subLessons.id })
-    .from(lessons)
-    .leftJoin(subLessons, eq(subLessons.lessonId, lessons.id))
-    .where(eq(lessons.courseId, courseId))
-    .orderBy(asc(lessons.position), asc(lessons.id), asc(subLessons.position), asc(subLessons.id));
-  const items: string[] = [];
-  let lesson: string | null = null;
-  for (const row of rows) {
-    if (row.lessonId !== lesson) {
-      lesson = row.lessonId;
-      items.push(lesson);
-    }
-    if (row.subLessonId) items.push(row.subLessonId);
-  }
-  return items;
-}
 
 async function ownRecords(tx: Tx, userId: string, courseId: string): Promise<ProgressRow[]> {
   return tx
@@ -60,12 +24,12 @@ async function ownRecords(tx: Tx, userId: string, courseId: string): Promise<Pro
 }
 
 /** GET /api/progress/{courseId}: the caller's records for the course's items, in order. */
-export async function listOwnProgress(ctx: AppContext, actor: Actor, courseId: string) {
+export async function listOwnProgress(ctx: AppContext, caller: Actor | null, courseId: string) {
+  const actor = requireActor(caller, 'progress:readOwn');
   const db = ctx.database.db;
-  const course = await findCourse(db, courseId);
-  if (!course) throw courseNotFound();
+  const course = await requireCourse(db, courseId);
   const [items, records] = await Promise.all([
-    courseItems(db, course.id),
+    learningSequence(db, course.id),
     ownRecords(db, actor.id, course.id),
   ]);
   const byItem = new Map(records.map((row) => [row.itemId, row]));
@@ -73,23 +37,6 @@ export async function listOwnProgress(ctx: AppContext, actor: Actor, courseId: s
     const row = byItem.get(item);
     return row ? [presentProgress(row)] : [];
   });
-}
-
-/** A refused item: one of another course, or one that does not exist at all. */
-async function itemError(tx: Tx, itemId: string) {
-  const [lesson] = await tx
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(eq(lessons.id, itemId))
-    .limit(1);
-  const [subLesson] = lesson
-    ? [lesson]
-    : await tx
-        .select({ id: subLessons.id })
-        .from(subLessons)
-        .where(eq(subLessons.id, itemId))
-        .limit(1);
-  return subLesson ? fail('ITEM_NOT_IN_COURSE') : itemNotFound();
 }
 
 export interface ProgressOutcome {
@@ -111,36 +58,26 @@ export interface ProgressOutcome {
  */
 export async function recordProgress(
   ctx: AppContext,
-  actor: Actor,
+  caller: Actor | null,
   input: ProgressRequest,
   target: number,
 ): Promise<ProgressOutcome> {
-  if (!isUuid(input.courseId)) throw courseNotFound();
+  // The course decides who may write (checked below, once it is read).
+  const actor = signedInActor(caller);
+  if (!isUuid(input.courseId)) throw fail('COURSE_NOT_FOUND');
   if (!isUuid(input.lessonId)) throw itemNotFound();
   const itemId = input.lessonId.toLowerCase();
   const completing = target >= 100;
   const outcome = await ctx.database.db.transaction(async (tx): Promise<ProgressOutcome> => {
-    const course = await findCourse(tx, input.courseId);
-    if (!course) throw courseNotFound();
-    const [enrolment] = await tx
-      .select({ userId: enrolments.userId })
-      .from(enrolments)
-      .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, course.id)))
-      .limit(1);
-    const enrolled = enrolment !== undefined;
-    if (
-      !can(actor, 'progress:write', {
-        courseType: course.courseType,
-        ownerId: course.ownerId,
-        enrolled,
-      })
-    ) {
-      throw fail('NOT_ENROLLED');
-    }
+    const course = await requireCourse(tx, input.courseId);
+    // Enrolment is always read: only enrolled learners get a certificate (decisions.md §4).
+    const subject = await subjectOf(tx, actor, course, true);
+    requireAccess(actor, 'progress:write', subject, () => fail('NOT_ENROLLED'));
+    const enrolled = subject.enrolled === true;
 
-    const items = await courseItems(tx, course.id);
+    const items = await learningSequence(tx, course.id);
     const index = items.indexOf(itemId);
-    if (index < 0) throw await itemError(tx, itemId);
+    if (index < 0) throw await itemNotInSequence(tx, itemId);
 
     const records = await ownRecords(tx, actor.id, course.id);
     const done = new Set(records.filter((row) => row.completed).map((row) => row.itemId));

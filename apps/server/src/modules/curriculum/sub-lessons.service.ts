@@ -1,23 +1,15 @@
-import { messages } from '@ishuri/contract';
 import type { Actor } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import { courses, lessons, subLessons } from '../../db/schema';
-import { authorize } from '../../lib/auth-guard';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
-import { mediaLink } from '../courses/course-access';
-import { presentSubLesson } from '../lessons/lessons.presenter';
-import {
-  itemInputOf,
-  lessonNotFound,
-  nextPosition,
-  requireLessonWithOwner,
-} from '../lessons/lessons.service';
 import type { UploadSource } from '../../lib/uploads';
-
-export const subLessonNotFound = () => fail('SUB_LESSON_NOT_FOUND');
+import { mediaLink, requireCourseAccess } from './course.access';
+import { nextPosition, requireLessonWithCourse } from './course-tree';
+import { itemInputOf } from './item-kinds';
+import { presentSubLesson } from './lessons.presenter';
 
 /**
  * POST /api/sublesson/create/{lessonId}: admin or the owner of the lesson's course. The position
@@ -25,13 +17,13 @@ export const subLessonNotFound = () => fail('SUB_LESSON_NOT_FOUND');
  */
 export async function createSubLesson(
   ctx: AppContext,
-  actor: Actor,
+  actor: Actor | null,
   lessonId: string,
   receive: UploadSource,
 ) {
   const db = ctx.database.db;
-  const { lesson, ownerId, courseType } = await requireLessonWithOwner(db, lessonId);
-  authorize(actor, 'course:manage', { ownerId });
+  const { lesson, course } = await requireLessonWithCourse(db, lessonId);
+  await requireCourseAccess(db, actor, 'course:manage', course);
   const upload = await receive({ field: 'videoUrl', kind: 'video' });
   return withUpload(ctx, upload, async () => {
     const { input, unusedFile } = itemInputOf(upload);
@@ -41,7 +33,7 @@ export async function createSubLesson(
         .from(lessons)
         .where(eq(lessons.id, lesson.id))
         .for('update');
-      if (!locked) throw lessonNotFound();
+      if (!locked) throw fail('LESSON_NOT_FOUND');
       const [next] = await tx
         .select({ position: nextPosition(subLessons.position) })
         .from(subLessons)
@@ -53,28 +45,31 @@ export async function createSubLesson(
       return inserted!;
     });
     if (unusedFile) await deleteStoredFiles(ctx, [unusedFile.url]);
-    return presentSubLesson(row, mediaLink(ctx, courseType));
+    return presentSubLesson(row, mediaLink(ctx, course.courseType));
   });
 }
 
 /** DELETE /api/sublesson/delete/{id}: the sub-lesson and its video. */
-export async function deleteSubLesson(ctx: AppContext, actor: Actor, id: string) {
-  if (!isUuid(id)) throw subLessonNotFound();
+export async function deleteSubLesson(ctx: AppContext, actor: Actor | null, id: string) {
+  if (!isUuid(id)) throw fail('SUB_LESSON_NOT_FOUND');
   const db = ctx.database.db;
   const [found] = await db
-    .select({ id: subLessons.id, ownerId: courses.ownerId })
+    .select({
+      id: subLessons.id,
+      course: { id: courses.id, ownerId: courses.ownerId, courseType: courses.courseType },
+    })
     .from(subLessons)
     .innerJoin(lessons, eq(lessons.id, subLessons.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(subLessons.id, id))
     .limit(1);
-  if (!found) throw subLessonNotFound();
-  authorize(actor, 'course:manage', { ownerId: found.ownerId });
+  if (!found) throw fail('SUB_LESSON_NOT_FOUND');
+  await requireCourseAccess(db, actor, 'course:manage', found.course);
   const deleted = await db
     .delete(subLessons)
     .where(eq(subLessons.id, id))
     .returning({ videoUrl: subLessons.videoUrl });
-  if (deleted.length === 0) throw subLessonNotFound();
+  if (deleted.length === 0) throw fail('SUB_LESSON_NOT_FOUND');
   await deleteStoredFiles(
     ctx,
     deleted.map((row) => row.videoUrl),

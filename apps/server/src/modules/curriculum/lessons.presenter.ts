@@ -1,18 +1,7 @@
 import type { Lesson, SubLesson } from '@ishuri/contract';
-import type { lessons, subLessons } from '../../db/schema';
-import type { CourseRow } from '../courses/courses.presenter';
-
-export type LessonRow = typeof lessons.$inferSelect;
-export type SubLessonRow = typeof subLessons.$inferSelect;
-
-/**
- * What a reader gets of a course's items: nothing (`false`: a premium course the reader may not
- * open), or the content with each stored video URL made into the URL this reader plays (signed
- * for a premium course; see courses/course-access.ts `contentAccess`).
- */
-export type ContentAccess = false | ((storedUrl: string) => string);
-
-const videoOf = (url: string | null, access: ContentAccess) => (access && url ? access(url) : null);
+import type { ContentAccess, CourseRow } from './course.access';
+import type { LessonRow, SubLessonRow } from './course-tree';
+import { itemKinds } from './item-kinds';
 
 /**
  * A sub-lesson as clients see it. Without access its content and video are null; title,
@@ -25,8 +14,7 @@ export function presentSubLesson(row: SubLessonRow, access: ContentAccess): SubL
     title: row.title,
     description: row.description,
     contentType: row.contentType,
-    content: access ? row.content : null,
-    videoUrl: videoOf(row.videoUrl, access),
+    ...itemKinds[row.contentType].present(row, access),
     position: row.position,
     createdAt: row.createdAt.toISOString(),
   };
@@ -44,8 +32,7 @@ export function presentLesson(
     title: row.title,
     description: row.description,
     contentType: row.contentType,
-    content: access ? row.content : null,
-    videoUrl: videoOf(row.videoUrl, access),
+    ...itemKinds[row.contentType].present(row, access),
     position: row.position,
     createdAt: row.createdAt.toISOString(),
     subLessons: subLessons.map((sub) => presentSubLesson(sub, access)),

@@ -1,0 +1,123 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { courses, lessons, subLessons } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+
+/**
+ * The course tree, in one place: a course's items (lessons, each followed by its sub-lessons)
+ * and their order, which every reader of the curriculum uses (the course page, the learning
+ * sequence of progress, the dashboard). Items live in two tables, `lessons` and `sub_lessons`,
+ * of the same shape; one `course_items` table (with a parent and a kind) was weighed, and is the
+ * likely next step once quizzes arrive. Until then only this module and the item services know
+ * there are two tables, so that migration touches this folder alone.
+ */
+
+export type LessonRow = typeof lessons.$inferSelect;
+export type SubLessonRow = typeof subLessons.$inferSelect;
+
+/** The next position after the largest one of `column` (1 for the first item). */
+export const nextPosition = (column: AnyColumn) =>
+  sql<number>`cast(coalesce(max(${column}), 0) + 1 as integer)`;
+
+/** The course's lessons in order, each with its sub-lessons in order. */
+export async function readCourseLessons(
+  db: Tx,
+  courseId: string,
+): Promise<Array<{ lesson: LessonRow; subLessons: SubLessonRow[] }>> {
+  const lessonRows = await db
+    .select()
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+  if (lessonRows.length === 0) return [];
+  const subRows = await db
+    .select({ sub: subLessons })
+    .from(subLessons)
+    .innerJoin(lessons, eq(lessons.id, subLessons.lessonId))
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(subLessons.position), asc(subLessons.id));
+  const byLesson = new Map<string, SubLessonRow[]>();
+  for (const { sub } of subRows) {
+    const list = byLesson.get(sub.lessonId) ?? [];
+    list.push(sub);
+    byLesson.set(sub.lessonId, list);
+  }
+  return lessonRows.map((lesson) => ({ lesson, subLessons: byLesson.get(lesson.id) ?? [] }));
+}
+
+/**
+ * The learning sequence of a course (decisions.md §4): the ids of its items in learning order,
+ * its lessons by position, each followed by its sub-lessons by position; equal positions keep
+ * creation order (ids are v7).
+ */
+export async function learningSequence(tx: Tx, courseId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ lessonId: lessons.id, subLessonId: subLessons.id })
+    .from(lessons)
+    .leftJoin(subLessons, eq(subLessons.lessonId, lessons.id))
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id), asc(subLessons.position), asc(subLessons.id));
+  const items: string[] = [];
+  let lesson: string | null = null;
+  for (const row of rows) {
+    if (row.lessonId !== lesson) {
+      lesson = row.lessonId;
+      items.push(lesson);
+    }
+    if (row.subLessonId) items.push(row.subLessonId);
+  }
+  return items;
+}
+
+/** Why an item is not in a course's sequence: it is another course's, or it does not exist. */
+export async function itemNotInSequence(tx: Tx, itemId: string): Promise<Error> {
+  const [lesson] = await tx
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.id, itemId))
+    .limit(1);
+  const [subLesson] = lesson
+    ? [lesson]
+    : await tx
+        .select({ id: subLessons.id })
+        .from(subLessons)
+        .where(eq(subLessons.id, itemId))
+        .limit(1);
+  return subLesson ? fail('ITEM_NOT_IN_COURSE') : fail('ITEM_NOT_FOUND');
+}
+
+/** The lesson with its course's owner and type, or a 404. */
+export async function requireLessonWithCourse(db: Tx, id: string) {
+  if (!isUuid(id)) throw fail('LESSON_NOT_FOUND');
+  const [found] = await db
+    .select({
+      lesson: lessons,
+      course: { id: courses.id, ownerId: courses.ownerId, courseType: courses.courseType },
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, id))
+    .limit(1);
+  if (!found) throw fail('LESSON_NOT_FOUND');
+  return found;
+}
+
+/**
+ * The stored videos of every item of a course, with its lessons locked so that no item is
+ * added meanwhile (for deleting the course in the same transaction).
+ */
+export async function lockItemFiles(tx: Tx, courseId: string): Promise<Array<string | null>> {
+  const lessonRows = await tx
+    .select({ videoUrl: lessons.videoUrl })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .for('update');
+  const subRows = await tx
+    .select({ videoUrl: subLessons.videoUrl })
+    .from(subLessons)
+    .innerJoin(lessons, eq(lessons.id, subLessons.lessonId))
+    .where(eq(lessons.courseId, courseId));
+  return [...lessonRows.map((row) => row.videoUrl), ...subRows.map((row) => row.videoUrl)];
+}

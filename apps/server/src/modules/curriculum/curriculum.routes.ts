@@ -1,0 +1,29 @@
+import { lessonApi } from '@ishuri/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
+import { receiveUpload } from '../../lib/uploads';
+import { createLesson, deleteLesson, listLessonsByCourse } from './lessons.service';
+import { createSubLesson, deleteSubLesson } from './sub-lessons.service';
+
+/** A course's items: its lessons and their sub-lessons. */
+export default async function curriculumRoutes(app: FastifyInstance) {
+  route(app, lessonApi.listByCourse, async (request) =>
+    listLessonsByCourse(app.ctx, request.actor, request.params.courseId),
+  );
+  route(app, lessonApi.create, async (request) =>
+    createLesson(app.ctx, request.actor, request.params.courseId, (spec) =>
+      receiveUpload(app.ctx, request, spec),
+    ),
+  );
+  route(app, lessonApi.delete, async (request) =>
+    deleteLesson(app.ctx, request.actor, request.params.id),
+  );
+  route(app, lessonApi.createSub, async (request) =>
+    createSubLesson(app.ctx, request.actor, request.params.lessonId, (spec) =>
+      receiveUpload(app.ctx, request, spec),
+    ),
+  );
+  route(app, lessonApi.deleteSub, async (request) =>
+    deleteSubLesson(app.ctx, request.actor, request.params.id),
+  );
+}

@@ -1,0 +1,89 @@
+import { createItemFieldsSchema, messages } from '@ishuri/contract';
+import type { ContentType } from '@ishuri/contract';
+import { validationError } from '../../lib/errors';
+import type { ReceivedUpload, StoredFile } from '../../lib/uploads';
+import type { ContentAccess } from './course.access';
+
+/**
+ * The kinds of course items, each in one entry: how a new item of the kind is read from its
+ * form and what a reader gets of it. A new kind (a quiz) is one more entry
+ * here, plus its schema in the contract and its view on the web.
+ */
+interface StoredItem {
+  content: string | null;
+  videoUrl: string | null;
+}
+
+type ReadItem = { stored: StoredItem } | { missing: Record<string, string> };
+
+interface ItemKind {
+  /** The kind's stored content from the form, or the messages of the fields it misses. */
+  read(form: { content: string; file: StoredFile | null }): ReadItem;
+  /** What a reader gets: the content for one who may open it, else nothing. */
+  present(item: StoredItem, access: ContentAccess): StoredItem;
+}
+
+export const itemKinds: Record<ContentType, ItemKind> = {
+  text: {
+    read: ({ content }) =>
+      content
+        ? { stored: { content, videoUrl: null } }
+        : { missing: { content: messages.contentRequiredForText } },
+    present: (item, access) => ({ content: access ? item.content : null, videoUrl: null }),
+  },
+  video: {
+    read: ({ file }) =>
+      file
+        ? { stored: { content: null, videoUrl: file.url } }
+        : { missing: { videoUrl: messages.videoRequiredForVideo } },
+    present: (item, access) => ({
+      content: access ? item.content : null,
+      videoUrl: access && item.videoUrl ? access(item.videoUrl) : null,
+    }),
+  },
+};
+
+export interface ItemInput extends StoredItem {
+  title: string;
+  description: string;
+  contentType: ContentType;
+}
+
+/**
+ * The fields of a new lesson or sub-lesson (product.md §5). Without `contentType` the presence of
+ * a file decides the kind; the kind says what else is required. A file the kind does not keep is
+ * returned as `unusedFile`, for the caller to delete.
+ */
+export function itemInputOf(upload: ReceivedUpload): {
+  input: ItemInput;
+  unusedFile: StoredFile | null;
+} {
+  const parsed = createItemFieldsSchema.safeParse(upload.fields);
+  const fields: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+    }
+  }
+  const declared = parsed.success ? parsed.data.contentType : undefined;
+  const contentType: ContentType = declared ?? (upload.file ? 'video' : 'text');
+  const read = itemKinds[contentType].read({
+    content: upload.fields.content?.trim() ?? '',
+    file: upload.file,
+  });
+  if ('missing' in read)
+    for (const [name, message] of Object.entries(read.missing)) fields[name] ??= message;
+  if (!parsed.success || 'missing' in read || Object.keys(fields).length > 0) {
+    throw validationError(fields);
+  }
+  const stored = read.stored;
+  return {
+    input: {
+      title: parsed.data.title,
+      description: parsed.data.description,
+      contentType,
+      ...stored,
+    },
+    unusedFile: upload.file && stored.videoUrl !== upload.file.url ? upload.file : null,
+  };
+}

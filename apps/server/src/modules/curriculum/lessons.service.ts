@@ -1,0 +1,83 @@
+import type { Actor } from '@ishuri/contract';
+import { eq } from 'drizzle-orm';
+import { courses, lessons, subLessons } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { fail } from '../../lib/errors';
+import { uuidv7 } from '../../lib/ids';
+import { deleteStoredFiles, withUpload } from '../../lib/uploads';
+import type { UploadSource } from '../../lib/uploads';
+import { contentAccess, mediaLink, requireCourse, requireCourseAccess } from './course.access';
+import { nextPosition, readCourseLessons, requireLessonWithCourse } from './course-tree';
+import { itemInputOf } from './item-kinds';
+import { presentLesson } from './lessons.presenter';
+
+/** GET /api/lesson/byCourse/{courseId}: content and videos only for those who may read them. */
+export async function listLessonsByCourse(ctx: AppContext, actor: Actor | null, courseId: string) {
+  const db = ctx.database.db;
+  const course = await requireCourse(db, courseId);
+  await requireCourseAccess(db, actor, 'course:read', course);
+  const access = await contentAccess(ctx, actor, course);
+  const items = await readCourseLessons(db, course.id);
+  return items.map(({ lesson, subLessons: subs }) => presentLesson(lesson, subs, access, course));
+}
+
+/**
+ * POST /api/lesson/create/{courseId}: admin or the course's owner. The permission is checked
+ * before the upload is read; the position is the next one in the course, taken under a lock on
+ * the course row so that concurrent creations never share one.
+ */
+export async function createLesson(
+  ctx: AppContext,
+  actor: Actor | null,
+  courseId: string,
+  receive: UploadSource,
+) {
+  const db = ctx.database.db;
+  const course = await requireCourse(db, courseId);
+  await requireCourseAccess(db, actor, 'course:manage', course);
+  const upload = await receive({ field: 'videoUrl', kind: 'video' });
+  return withUpload(ctx, upload, async () => {
+    const { input, unusedFile } = itemInputOf(upload);
+    const row = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: courses.id })
+        .from(courses)
+        .where(eq(courses.id, course.id))
+        .for('update');
+      if (!locked) throw fail('COURSE_NOT_FOUND');
+      const [next] = await tx
+        .select({ position: nextPosition(lessons.position) })
+        .from(lessons)
+        .where(eq(lessons.courseId, course.id));
+      const [inserted] = await tx
+        .insert(lessons)
+        .values({ id: uuidv7(), courseId: course.id, ...input, position: next?.position ?? 1 })
+        .returning();
+      return inserted!;
+    });
+    if (unusedFile) await deleteStoredFiles(ctx, [unusedFile.url]);
+    return presentLesson(row, [], mediaLink(ctx, course.courseType));
+  });
+}
+
+/** DELETE /api/lesson/delete/{id}: the lesson, its sub-lessons (cascade) and their videos. */
+export async function deleteLesson(ctx: AppContext, actor: Actor | null, id: string) {
+  const db = ctx.database.db;
+  const { course } = await requireLessonWithCourse(db, id);
+  await requireCourseAccess(db, actor, 'course:manage', course);
+  const files = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ videoUrl: lessons.videoUrl })
+      .from(lessons)
+      .where(eq(lessons.id, id))
+      .for('update');
+    if (!locked) throw fail('LESSON_NOT_FOUND');
+    const subs = await tx
+      .select({ videoUrl: subLessons.videoUrl })
+      .from(subLessons)
+      .where(eq(subLessons.lessonId, id));
+    await tx.delete(lessons).where(eq(lessons.id, id));
+    return [locked.videoUrl, ...subs.map((sub) => sub.videoUrl)];
+  });
+  await deleteStoredFiles(ctx, files);
+}
