@@ -14,7 +14,7 @@ import fileNames from './file-names.js';
  *   server lib/            never imports modules/ (modules build on lib, not the reverse)
  *   server app.ts          imported by main.ts and tests only
  *   web features/X         never imports features/Y: pages combining them live in app/
- *   web lib/, components/, api/
+ *   web lib/, components/, api/, curriculum/
  *                          never import features/ or app/
  *   anything               no import cycles
  */
@@ -50,7 +50,7 @@ export function layering(root = '.') {
       from: at('apps/server/src/modules'),
       message: 'lib/ is below the modules: move what both need into lib/.',
     },
-    ...['lib', 'components', 'api'].map((part) => ({
+    ...['lib', 'components', 'api', 'curriculum'].map((part) => ({
       target: at('apps/web/src', part),
       from: [at('apps/web/src/features'), at('apps/web/src/app')],
       message: `${part}/ is shared below the features: it imports no feature and no page.`,

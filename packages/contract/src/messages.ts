@@ -234,6 +234,10 @@ export const messages = {
   sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: "You don't have permission to do this.",
   notFound: 'Not found.',
+  // The kinds of course items, as the course page names them
+  textLesson: 'Text lesson',
+  videoLesson: 'Video lesson',
+  openTheVideo: 'Open the video',
   sortNotPossible: (field: string) => `Sorting by "${field}" is not possible.`,
   sortUseOneOf: (fields: string) => `Use one of: ${fields}.`,
   badRequest: 'The request could not be understood.',

@@ -12,7 +12,6 @@ export const blogKeys = {
   all: ['blogs'] as const,
   list: (query: ListQuery = {}) => ['blogs', 'list', query] as const,
   one: (id: string) => ['blogs', 'one', id] as const,
-  count: ['counts', 'blogs'] as const,
 };
 
 export const blogListOptions = (query: ListQuery = {}) =>
@@ -28,7 +27,10 @@ export const blogOptions = (id: string) =>
     queryFn: ({ signal }) => call(blogApi.get, { params: { id }, signal, auth: false }),
   });
 
-export const useBlogs = (query: ListQuery = {}) => useQuery(blogListOptions(query));
+export const useBlogs = (query: ListQuery) => useQuery(blogListOptions(query));
+
+/** Every post, newest first (the public blog page). */
+export const usePublicBlogs = () => useQuery({ ...blogListOptions(), select: (page) => page.data });
 export const useBlog = (id: string) => useQuery(blogOptions(id));
 
 export interface CreateBlogInput extends CreateBlogFields {

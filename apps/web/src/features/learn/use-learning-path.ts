@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { completeItem } from './api/complete-item';
-import { progressKey } from './api/get-progress';
+import { completeItem } from '../../api/progress';
+import { progressKeys } from '../../api/progress';
 import {
   canOpen,
   earlierAllComplete,
@@ -13,8 +13,8 @@ import {
   pathState,
   percentComplete,
   resumeIndex,
-} from './learning-path';
-import type { LearnItem } from './learning-path';
+} from '../../curriculum/learning-path';
+import type { LearnItem } from '../../curriculum/learning-path';
 
 export type LearnMode = 'learner' | 'guest';
 
@@ -53,7 +53,7 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
 
   const state = pathState(items, completed, visited);
   const currentIndex = Math.max(0, Math.min(current, items.length - 1));
-  const key = progressKey(courseId, viewer);
+  const key = progressKeys.course(courseId, viewer);
 
   /** Saves the items in order; false (after telling the learner) when one is refused. */
   const complete = useCallback(

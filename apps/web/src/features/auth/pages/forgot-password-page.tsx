@@ -9,7 +9,7 @@ import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { redirectDelay } from '../../../lib/delays';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useForgotPassword } from '../api/forgot-password';
+import { useForgotPassword } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
 /** /forgotPassword: the e-mail-only form; the button stays disabled while the field is empty. */

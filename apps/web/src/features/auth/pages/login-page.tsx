@@ -9,7 +9,7 @@ import { PasswordField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { redirectDelay } from '../../../lib/delays';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useSignIn } from '../api/sign-in';
+import { useSignIn } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
 /** /login: e-mail and password; the code is e-mailed, then /otp after 4 s (product.md §4). */

@@ -11,8 +11,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { dropToken, saveSession } from '../../../lib/auth';
 import { redirectDelay } from '../../../lib/delays';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useResendCode } from '../api/resend-code';
-import { useVerifyCode } from '../api/verify-code';
+import { useResendCode } from '../../../api/auth';
+import { useVerifyCode } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
 const otpFormSchema = verifyCodeRequestSchema.pick({ verificationCode: true });

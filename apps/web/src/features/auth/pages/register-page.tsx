@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { redirectDelay, toastAutoClose } from '../../../lib/delays';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useSignUp } from '../api/sign-up';
+import { useSignUp } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
 const registerFormSchema = signupRequestSchema.omit({ role: true });

@@ -9,7 +9,7 @@ import { PasswordField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { redirectDelay } from '../../../lib/delays';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
 /** /resetpassword/:token: the new password twice; then /login after 3 s. */

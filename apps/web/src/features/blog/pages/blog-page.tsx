@@ -4,12 +4,12 @@ import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSpinner } from '../../../components/spinner';
 import { pageTitle } from '../../../lib/site';
-import { useBlogs } from '../api/get-blogs';
+import { usePublicBlogs } from '../../../api/blogs';
 import { BlogCard } from '../components/blog-card';
 
 /** /blog: every post as a card (product.md §2). */
 export default function BlogPage() {
-  const blogs = useBlogs();
+  const blogs = usePublicBlogs();
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Blog')}</title>

@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
-import { useBlog } from '../api/get-blog';
+import { useBlog } from '../../../api/blogs';
 import { formatDate, paragraphs } from '../text';
 
 const backLinkClass =

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useSendContact } from '../api/send-contact';
+import { useSendContact } from '../../../api/contact';
 
 /** Contact-form toasts sit at the top centre (product.md §9). */
 const toastOptions: ToastOptions = { position: 'top-center' };

@@ -1,14 +1,9 @@
 import type { ContentType, Lesson } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
-import { FileText, PlayCircle } from 'lucide-react';
-
-const kinds: Record<ContentType, { label: string; Icon: typeof FileText }> = {
-  text: { label: 'Text lesson', Icon: FileText },
-  video: { label: 'Video lesson', Icon: PlayCircle },
-};
+import { itemKinds } from '../../../curriculum/item-kinds';
 
 function Kind({ type }: { type: ContentType }) {
-  const { label, Icon } = kinds[type];
+  const { label, Icon } = itemKinds[type];
   return (
     <>
       <Icon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
-import { useCourse } from '../api/get-course';
+import { useCourse } from '../../../api/courses';
 import { Curriculum } from '../components/curriculum';
 
 /** Back: the dashboard's course list when logged in, the free courses otherwise (product.md §2). */

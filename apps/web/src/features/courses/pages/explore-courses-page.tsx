@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSpinner } from '../../../components/spinner';
 import { pageTitle } from '../../../lib/site';
-import { useFreeCourses } from '../api/get-free-courses';
+import { useFreeCourses } from '../../../api/courses';
 import { CourseCard } from '../components/course-card';
 
 /** /explore-course: the grid of free courses (product.md §2). */

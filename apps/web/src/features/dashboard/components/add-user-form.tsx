@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PasswordField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useCreateUser } from '../api/create-user';
+import { useCreateUser } from '../../../api/users';
 
 const addUserSchema = signupRequestSchema.required({ role: true });
 const fieldNames = ['firstName', 'lastName', 'email', 'password', 'role'] as const;

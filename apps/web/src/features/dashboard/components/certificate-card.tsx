@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { fetchCertificate, isPdfResponse, useCertificatePdf } from '../api/certificate-file';
+import { certificatePdf, NotPdfError, useCertificatePdf } from '../../../api/certificates';
 import { CourseTypeBadge } from './course-type-badge';
 import { useInView } from './use-in-view';
 
@@ -49,14 +49,14 @@ function saveFile(blob: Blob, name: string) {
  */
 async function downloadCertificate(certificate: Certificate) {
   try {
-    const response = await fetchCertificate(certificate.id);
-    if (!isPdfResponse(response)) {
-      toast.error(messages.certificateNotPdf);
-      return;
-    }
-    saveFile(await response.blob(), `certificate-${certificate.certificateCode}.pdf`);
+    saveFile(
+      await certificatePdf(certificate.id),
+      `certificate-${certificate.certificateCode}.pdf`,
+    );
   } catch (error) {
-    toast.error(downloadErrorMessage(error));
+    toast.error(
+      error instanceof NotPdfError ? messages.certificateNotPdf : downloadErrorMessage(error),
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
-import type { ItemInput } from '../api/create-lesson';
+import type { ItemInput } from '../../../api/lessons';
 import { ChoiceField } from './choice-field';
 import { FileField } from './file-field';
 import { TextArea } from './text-area';

@@ -1,8 +1,8 @@
 import { messages } from '@ishuri/contract';
 import type { LucideIcon } from 'lucide-react';
 import { Spinner } from '../../../components/spinner';
-import { useCount } from '../api/get-count';
-import type { CounterName } from '../api/get-count';
+import { useCount } from '../../../api/counts';
+import type { CounterName } from '../../../api/counts';
 
 /** One number of the dashboard home, with what it counts. */
 export function StatCard({

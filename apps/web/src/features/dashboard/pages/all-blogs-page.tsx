@@ -8,8 +8,8 @@ import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { ConfirmDialog } from '../../../components/modal';
 import { formatDate, truncate } from '../../../lib/format';
-import { useDeleteBlog } from '../api/delete-blog';
-import { useBlogs } from '../api/list-blogs';
+import { useDeleteBlog } from '../../../api/blogs';
+import { useBlogs } from '../../../api/blogs';
 import { DashboardPage } from '../components/dashboard-page';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 

@@ -3,7 +3,7 @@ import type { Certificate } from '@ishuri/contract';
 import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
-import { useAllCertificates } from '../api/list-certificates';
+import { useAllCertificates } from '../../../api/certificates';
 import { CertificateCard } from '../components/certificate-card';
 import { DashboardPage } from '../components/dashboard-page';
 

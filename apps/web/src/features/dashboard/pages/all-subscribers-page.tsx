@@ -8,8 +8,8 @@ import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { ConfirmDialog } from '../../../components/modal';
 import { formatDate } from '../../../lib/format';
-import { useSubscribers } from '../api/list-subscribers';
-import { useRemoveSubscriber } from '../api/remove-subscriber';
+import { useSubscribers } from '../../../api/subscribers';
+import { useRemoveSubscriber } from '../../../api/subscribers';
 import { DashboardPage } from '../components/dashboard-page';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 

@@ -10,9 +10,8 @@ import { ConfirmDialog } from '../../../components/modal';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useDeleteContact } from '../api/delete-contact';
-import { useContact } from '../api/get-contact';
-import { keys } from '../api/keys';
+import { useDeleteContact } from '../../../api/contact';
+import { contactKeys, useContact } from '../../../api/contact';
 import { DashboardPage, Panel } from '../components/dashboard-page';
 import { linkClass } from '../components/styles';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
@@ -38,7 +37,7 @@ export default function ContactDetailPage() {
     fixed: true,
     onDeleted: async (message) => {
       await navigate('/dashboard', { replace: true });
-      queryClient.removeQueries({ queryKey: keys.contact(message.id) });
+      queryClient.removeQueries({ queryKey: contactKeys.one(message.id) });
     },
   });
 

@@ -1,6 +1,6 @@
 import { can, messages } from '@ishuri/contract';
 import type { CourseWithLessons, Lesson, SubLesson } from '@ishuri/contract';
-import { ArrowLeft, FileText, Plus, Trash2, Video } from 'lucide-react';
+import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -11,11 +11,12 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
-import { useCreateLesson } from '../api/create-lesson';
-import { useCreateSubLesson } from '../api/create-sub-lesson';
-import { useDeleteLesson } from '../api/delete-lesson';
-import { useDeleteSubLesson } from '../api/delete-sub-lesson';
-import { useCourse } from '../api/get-course';
+import { useCreateLesson } from '../../../api/lessons';
+import { useCreateSubLesson } from '../../../api/lessons';
+import { useDeleteLesson } from '../../../api/lessons';
+import { useDeleteSubLesson } from '../../../api/lessons';
+import { itemKinds } from '../../../curriculum/item-kinds';
+import { useCourse } from '../../../api/courses';
 import { CourseTypeBadge } from '../components/course-type-badge';
 import { DashboardPage } from '../components/dashboard-page';
 import { ItemForm } from '../components/item-form';
@@ -31,7 +32,7 @@ function NoPermission() {
 }
 
 function ContentTypeBadge({ item }: { item: Lesson | SubLesson }) {
-  const Icon = item.contentType === 'video' ? Video : FileText;
+  const Icon = itemKinds[item.contentType].BadgeIcon;
   return (
     <span className={cn(badgeClass, 'gap-1 bg-slate-100 text-slate-800')}>
       <Icon className="size-3.5" aria-hidden="true" />
@@ -41,18 +42,11 @@ function ContentTypeBadge({ item }: { item: Lesson | SubLesson }) {
 }
 
 function ItemBody({ item }: { item: Lesson | SubLesson }) {
+  const Preview = itemKinds[item.contentType].Preview;
   return (
     <div className="space-y-1 text-sm text-slate-700">
       {item.description && <p>{item.description}</p>}
-      {item.contentType === 'text' && item.content && (
-        <p className="line-clamp-3 whitespace-pre-line text-slate-600">{item.content}</p>
-      )}
-      {item.contentType === 'video' && item.videoUrl && (
-        <a href={item.videoUrl} target="_blank" rel="noreferrer" className={linkClass}>
-          Open the video{' '}
-          <span className="sr-only">{`of ${item.title} ${messages.opensInNewTab}`}</span>
-        </a>
-      )}
+      <Preview item={item} linkClass={linkClass} />
     </div>
   );
 }

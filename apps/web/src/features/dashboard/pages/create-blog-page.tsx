@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useCreateBlog } from '../api/create-blog';
+import { useCreateBlog } from '../../../api/blogs';
 import { DashboardPage, Panel } from '../components/dashboard-page';
 import { FileField } from '../components/file-field';
 import { TextArea } from '../components/text-area';

@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useCreateCourse } from '../api/create-course';
+import { useCreateCourse } from '../../../api/courses';
 import { ChoiceField } from '../components/choice-field';
 import { DashboardPage, Panel } from '../components/dashboard-page';
 import { FileField } from '../components/file-field';

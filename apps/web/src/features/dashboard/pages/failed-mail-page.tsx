@@ -9,7 +9,7 @@ import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useFailedMail, useRetryMail } from '../api/failed-mail';
+import { useFailedMail, useRetryMail } from '../../../api/mail';
 import { DashboardPage } from '../components/dashboard-page';
 
 const column = columnsFor<FailedMail>();

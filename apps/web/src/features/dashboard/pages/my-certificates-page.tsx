@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import type { Certificate } from '@ishuri/contract';
 import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
-import { useMyCertificates } from '../api/my-certificates';
+import { useMyCertificates } from '../../../api/certificates';
 import { CertificateCard } from '../components/certificate-card';
 import { DashboardPage } from '../components/dashboard-page';
 

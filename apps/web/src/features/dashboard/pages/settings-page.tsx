@@ -12,8 +12,8 @@ import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useProfile } from '../api/get-profile';
-import { useUpdateProfile } from '../api/update-profile';
+import { useProfile } from '../../../api/users';
+import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../components/dashboard-page';
 import { TextArea } from '../components/text-area';
 

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/button';
 import { CourseTypeBadge } from '../../../components/course-type-badge';
 import { FallbackImage } from '../../../components/fallback-image';
 import { truncateText } from '../../../lib/text';
-import { useFeaturedCourses } from '../api/get-featured-courses';
+import { useFeaturedCourses } from '../../../api/courses';
 
 const FEATURED_COUNT = 3;
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
-import { useSubscribe } from '../api/subscribe';
+import { useSubscribe } from '../../../api/subscribers';
 import { checkEmail, SUBSCRIBE_SUCCESS_MS, subscribeFailure } from '../subscribe-state';
 import type { SubscribeStatus } from '../subscribe-state';
 

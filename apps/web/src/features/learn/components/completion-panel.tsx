@@ -6,8 +6,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/button';
-import { getMyCertificates } from '../api/get-my-certificates';
-import { upsertProgress } from '../api/upsert-progress';
+import { getMyCertificates } from '../../../api/certificates';
+import { upsertProgress } from '../../../api/progress';
 
 export const MY_CERTIFICATES_PATH = '/dashboard/myCertificate';
 export const PREMIUM_COURSES_PATH = '/dashboard/start-learning';

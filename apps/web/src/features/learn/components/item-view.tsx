@@ -1,10 +1,8 @@
-import { messages } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
-import type { LearnItem } from '../learning-path';
-import { LessonVideo } from './lesson-video';
-import { TextContent } from './text-content';
+import { itemKinds } from '../../../curriculum/item-kinds';
+import type { LearnItem } from '../../../curriculum/learning-path';
 
 interface ItemViewProps {
   item: LearnItem;
@@ -44,6 +42,7 @@ export function ItemView({
     if (top < 64) article.current?.scrollIntoView({ block: 'start' });
   }, [item.id]);
 
+  const Reader = itemKinds[item.contentType].Reader;
   return (
     <article
       ref={article}
@@ -60,13 +59,7 @@ export function ItemView({
         {item.description && <p className="text-slate-700">{item.description}</p>}
       </header>
 
-      {item.contentType === 'video' && item.videoUrl ? (
-        <LessonVideo key={item.id} src={item.videoUrl} title={item.title} onEnded={onVideoEnded} />
-      ) : item.content?.trim() ? (
-        <TextContent text={item.content} />
-      ) : (
-        <p className="text-slate-600">{messages.itemHasNoContent}</p>
-      )}
+      <Reader item={item} onDone={onVideoEnded} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         {completed ? (

@@ -1,7 +1,8 @@
-import { CheckCircle2, ChevronDown, FileText, ListTree, Lock, PlayCircle } from 'lucide-react';
+import { CheckCircle2, ChevronDown, ListTree, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import type { LearnItem } from '../learning-path';
+import { itemKinds } from '../../../curriculum/item-kinds';
+import type { LearnItem } from '../../../curriculum/learning-path';
 
 interface OutlineSidebarProps {
   items: LearnItem[];
@@ -39,13 +40,7 @@ function OutlineEntry({
   locked: boolean;
   onOpen: () => void;
 }) {
-  const Icon = completed
-    ? CheckCircle2
-    : locked
-      ? Lock
-      : item.contentType === 'video'
-        ? PlayCircle
-        : FileText;
+  const Icon = completed ? CheckCircle2 : locked ? Lock : itemKinds[item.contentType].Icon;
   return (
     <button
       type="button"

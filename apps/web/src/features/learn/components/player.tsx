@@ -2,7 +2,7 @@ import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
 import { useLearningPath } from '../use-learning-path';
 import type { LearnMode } from '../use-learning-path';
-import type { LearnItem } from '../learning-path';
+import type { LearnItem } from '../../../curriculum/learning-path';
 import { CertificatePanel, FreeCourseCompletePanel } from './completion-panel';
 import { GuestNotice } from './guest-notice';
 import { ItemView } from './item-view';

@@ -1,22 +1,21 @@
 import { can, messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
-import { useEnrol } from '../api/enrol';
-import { learnCourseKey, useLearnCourse } from '../api/get-course';
-import { myEnrolmentsKey, useMyEnrolments } from '../api/get-my-enrolments';
-import { useProgress } from '../api/get-progress';
+import { useEnrol } from '../../../api/enrolments';
+import { useCourse } from '../../../api/courses';
+import { useMyEnrolments } from '../../../api/enrolments';
+import { useProgress } from '../../../api/progress';
 import { CourseHeader } from '../components/course-header';
 import { EnrolPanel } from '../components/enrol-panel';
 import { CourseNotFound, LessonsLoadError } from '../components/load-states';
 import { OutlineSidebar } from '../components/outline-sidebar';
 import { Player } from '../components/player';
-import { flattenItems } from '../learning-path';
+import { flattenItems } from '../../../curriculum/learning-path';
 
 /** A premium course the reader may not open: its outline (all locked) and the Enrol action. */
 function LockedCourse({
@@ -58,10 +57,9 @@ export default function LearnPage() {
   const session = useSession();
   const viewer = session?.id ?? null;
   const signedIn = session !== null;
-  const queryClient = useQueryClient();
 
-  const course = useLearnCourse(courseId, viewer);
-  const enrolments = useMyEnrolments(viewer, signedIn);
+  const course = useCourse(courseId, { retry: false });
+  const enrolments = useMyEnrolments({ enabled: signedIn, retry: false });
   const data = course.data;
   const enrolled =
     !!data && (enrolments.data ?? []).some((enrolment) => enrolment.courseId === data.id);
@@ -73,15 +71,10 @@ export default function LearnPage() {
       enrolled,
     });
   const saving = signedIn && readable;
-  const progress = useProgress(data?.id ?? courseId, viewer, saving && enrolments.isSuccess);
+  const progress = useProgress(data?.id ?? courseId, saving && enrolments.isSuccess);
   const items = useMemo(() => (data ? flattenItems(data.lessons) : []), [data]);
 
   const enrol = useEnrol();
-  // The course first (its content is now readable), then the enrolment that unlocks it.
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: learnCourseKey(courseId, viewer) });
-    await queryClient.invalidateQueries({ queryKey: myEnrolmentsKey(viewer) });
-  };
 
   // Signed-in users who open a free course are enrolled in it (decisions.md §4). Should that
   // fail, their progress is still saved (free courses are open to everyone); the next visit
@@ -93,17 +86,14 @@ export default function LearnPage() {
   useEffect(() => {
     if (!needsAutoEnrol || !data || autoEnrolled.current === data.id) return;
     autoEnrolled.current = data.id;
-    enrolQuietly(data.id, {
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey(viewer) }),
-    });
-  }, [needsAutoEnrol, data, enrolQuietly, queryClient, viewer]);
+    enrolQuietly(data.id);
+  }, [needsAutoEnrol, data, enrolQuietly]);
 
   const enrolInPremium = async () => {
     if (!data) return;
     try {
       const answer = await enrol.mutateAsync(data.id);
       toast.success(answer.message);
-      await refresh();
     } catch {
       toast.error(messages.enrolFailed);
     }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
-import { useConfirmEmail } from '../api/confirm-email';
+import { useConfirmEmail } from '../../../api/users';
 import { LinkCard, linkClass, Outcome } from '../components/link-card';
 import { useRunOnce } from '../components/use-run-once';
 

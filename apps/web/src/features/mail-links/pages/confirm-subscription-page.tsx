@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
-import { useConfirmSubscription } from '../api/confirm-subscription';
+import { useConfirmSubscription } from '../../../api/subscribers';
 import { LinkCard, linkClass, Outcome } from '../components/link-card';
 import { useRunOnce } from '../components/use-run-once';
 

@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
-import { useUnsubscribe } from '../api/unsubscribe';
+import { useUnsubscribe } from '../../../api/subscribers';
 import { LinkCard, linkClass, Outcome } from '../components/link-card';
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
-import { useCertificateVerification } from '../api/verify-certificate';
+import { useCertificateVerification } from '../../../api/certificates';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

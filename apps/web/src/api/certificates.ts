@@ -1,0 +1,60 @@
+import { certificateApi } from '@ishuri/contract';
+import type { ListQuery } from '@ishuri/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '../lib/api-client';
+
+/** Certificates: the caller's, everyone's (admin), their PDFs and the public check. */
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  list: (query: ListQuery = {}) => ['certificates', 'list', query] as const,
+  mine: ['certificates', 'mine'] as const,
+  file: (id: string) => ['certificates', 'file', id] as const,
+  verify: (code: string) => ['certificates', 'verify', code] as const,
+};
+
+/** The signed-in user's certificates (the whole list). */
+export const getMyCertificates = (signal?: AbortSignal) =>
+  call(certificateApi.mine, { signal }).then((page) => page.data);
+
+export const useMyCertificates = () =>
+  useQuery({ queryKey: certificateKeys.mine, queryFn: ({ signal }) => getMyCertificates(signal) });
+
+export const useAllCertificates = (query: ListQuery) =>
+  useQuery({
+    queryKey: certificateKeys.list(query),
+    queryFn: ({ signal }) => call(certificateApi.listAll, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The answer was not the PDF the contract promises. */
+export class NotPdfError extends Error {
+  override readonly name = 'NotPdfError';
+}
+
+/** The PDF as a Blob (the owner or an admin); anything but a PDF is a NotPdfError. */
+export async function certificatePdf(id: string, signal?: AbortSignal): Promise<Blob> {
+  try {
+    return await call(certificateApi.download, { params: { id }, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'INVALID_RESPONSE') throw new NotPdfError();
+    throw error;
+  }
+}
+
+/** The PDF of one certificate for the preview and the viewer (fetched once, kept a while). */
+export const useCertificatePdf = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: certificateKeys.file(id),
+    queryFn: ({ signal }) => certificatePdf(id, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+    gcTime: 5 * 60_000,
+  });
+
+/** Public verification by code (404 for an unknown one). */
+export const useCertificateVerification = (code: string) =>
+  useQuery({
+    queryKey: certificateKeys.verify(code),
+    queryFn: ({ signal }) => call(certificateApi.verify, { params: { code }, signal, auth: false }),
+    retry: false,
+  });

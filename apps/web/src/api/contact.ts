@@ -1,0 +1,39 @@
+import { contactApi } from '@ishuri/contract';
+import type { ListQuery, SendContactRequest } from '@ishuri/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../lib/api-client';
+import { useRefresh } from './refresh';
+
+/** Contact messages: the public form, and the admin's list. */
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (query: ListQuery = {}) => ['contacts', 'list', query] as const,
+  one: (id: string) => ['contacts', 'one', id] as const,
+};
+
+export const useSendContact = () =>
+  useMutation({
+    mutationFn: (body: SendContactRequest) => call(contactApi.send, { body, auth: false }),
+  });
+
+export const useContacts = (query: ListQuery, enabled = true) =>
+  useQuery({
+    queryKey: contactKeys.list(query),
+    queryFn: ({ signal }) => call(contactApi.list, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useContact = (id: string) =>
+  useQuery({
+    queryKey: contactKeys.one(id),
+    queryFn: ({ signal }) => call(contactApi.get, { params: { id }, signal }),
+  });
+
+export function useDeleteContact() {
+  const refresh = useRefresh(contactKeys.all);
+  return useMutation({
+    mutationFn: (id: string) => call(contactApi.delete, { params: { id } }),
+    onSuccess: refresh,
+  });
+}

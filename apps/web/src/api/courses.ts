@@ -1,0 +1,102 @@
+import { courseApi } from '@ishuri/contract';
+import type { CreateCourseFields, ListQuery } from '@ishuri/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../lib/api-client';
+import { useSession } from '../lib/auth';
+import { useRefresh } from './refresh';
+
+/**
+ * Courses: every call of the course endpoints and their cache keys, defined once. A course's
+ * answer depends on who asks (a premium course's content), so it is kept per viewer.
+ */
+export const courseKeys = {
+  all: ['courses'] as const,
+  list: (kind: 'free' | 'premium' | 'all' | 'mine', query: ListQuery = {}) =>
+    ['courses', 'list', kind, query] as const,
+  one: (id: string, viewer: string | null) => ['courses', 'one', id, viewer ?? 'guest'] as const,
+  oneForAnyViewer: (id: string) => ['courses', 'one', id] as const,
+};
+
+export const freeCoursesOptions = () =>
+  queryOptions({
+    queryKey: courseKeys.list('free'),
+    queryFn: ({ signal }) => call(courseApi.listFree, { signal, auth: false }),
+    select: (page) => page.data,
+  });
+
+/** The free courses (the explore page), the whole list. */
+export const useFreeCourses = () => useQuery(freeCoursesOptions());
+
+/** The first free courses, for the landing page (the same cache entry as the list). */
+export const useFeaturedCourses = (count: number) =>
+  useQuery({
+    ...freeCoursesOptions(),
+    select: (page) => page.data.slice(0, count),
+  });
+
+export const usePremiumCourses = () =>
+  useQuery({
+    queryKey: courseKeys.list('premium'),
+    queryFn: ({ signal }) => call(courseApi.listPremium, { signal }),
+    select: (page) => page.data,
+  });
+
+/** One page of the courses; with `mine`, only the caller's own (what an instructor manages). */
+export const useManagedCourses = (mine: boolean, query: ListQuery) =>
+  useQuery({
+    queryKey: courseKeys.list(mine ? 'mine' : 'all', query),
+    queryFn: ({ signal }) =>
+      call(courseApi.listAll, { query: mine ? { ...query, mine: 'true' } : query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The first 5 courses of the list (the dashboard home). */
+export const LATEST_COURSES = 5;
+
+export const useLatestCourses = () =>
+  useQuery({
+    queryKey: courseKeys.list('all', { page: 1, pageSize: LATEST_COURSES }),
+    queryFn: ({ signal }) =>
+      call(courseApi.listAll, { query: { page: 1, pageSize: LATEST_COURSES }, signal }),
+    select: (page) => page.data.slice(0, LATEST_COURSES),
+  });
+
+/**
+ * One course with its lessons and sub-lessons, as the signed-in user (or a visitor) may see it:
+ * the course page, the learn page and the dashboard's course view share this entry.
+ */
+export function useCourse(id: string, options: { retry?: boolean } = {}) {
+  const viewer = useSession()?.id ?? null;
+  return useQuery({
+    queryKey: courseKeys.one(id, viewer),
+    queryFn: ({ signal }) => call(courseApi.get, { params: { id }, signal }),
+    ...(options.retry === false ? { retry: false } : {}),
+  });
+}
+
+export interface CreateCourseInput extends CreateCourseFields {
+  image?: File | null;
+}
+
+export function useCreateCourse() {
+  const refresh = useRefresh(courseKeys.all);
+  return useMutation({
+    mutationFn: ({ title, description, courseType, image }: CreateCourseInput) => {
+      const body = new FormData();
+      body.set('title', title);
+      body.set('description', description);
+      body.set('courseType', courseType);
+      if (image) body.set('imageUrl', image);
+      return call(courseApi.create, { body });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCourse() {
+  const refresh = useRefresh(courseKeys.all);
+  return useMutation({
+    mutationFn: (id: string) => call(courseApi.delete, { params: { id } }),
+    onSuccess: refresh,
+  });
+}

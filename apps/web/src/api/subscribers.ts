@@ -1,0 +1,43 @@
+import { subscriberApi } from '@ishuri/contract';
+import type { ListQuery, SubscribeRequest } from '@ishuri/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../lib/api-client';
+import { useRefresh } from './refresh';
+
+/** The newsletter: subscribing, its mailed links, and the admin's list. */
+export const subscriberKeys = {
+  all: ['subscribers'] as const,
+  list: (query: ListQuery = {}) => ['subscribers', 'list', query] as const,
+};
+
+export const useSubscribe = () =>
+  useMutation({
+    mutationFn: (body: SubscribeRequest) => call(subscriberApi.subscribe, { body, auth: false }),
+  });
+
+export const useConfirmSubscription = () =>
+  useMutation({
+    mutationFn: (token: string) => call(subscriberApi.confirm, { params: { token }, auth: false }),
+  });
+
+/** The same endpoint mail providers call (RFC 8058), after the visitor pressed the button. */
+export const useUnsubscribe = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      call(subscriberApi.unsubscribeOneClick, { params: { token }, auth: false }),
+  });
+
+export const useSubscribers = (query: ListQuery) =>
+  useQuery({
+    queryKey: subscriberKeys.list(query),
+    queryFn: ({ signal }) => call(subscriberApi.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRemoveSubscriber() {
+  const refresh = useRefresh(subscriberKeys.all);
+  return useMutation({
+    mutationFn: (email: string) => call(subscriberApi.remove, { params: { email } }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,62 @@
+import { messages } from '@ishuri/contract';
+import type { ContentType, Lesson, SubLesson } from '@ishuri/contract';
+import { FileText, PlayCircle, Video } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { LessonVideo } from './lesson-video';
+import { TextContent } from './text-content';
+
+/**
+ * The kinds of course items on the web, each in one entry: its name and icons, what a learner
+ * sees when the item is open, and what an author sees of it in the course manager. A new kind
+ * (a quiz) is one more entry here, plus its schema in the contract and its kind on the server.
+ */
+type Item = Pick<Lesson | SubLesson, 'id' | 'title' | 'contentType' | 'content' | 'videoUrl'>;
+
+interface ItemKindView {
+  /** The kind as the course page names it ("Text lesson"). */
+  label: string;
+  /** Its icon in the outline and on the course page. */
+  Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  /** Its icon in the course manager's badge. */
+  BadgeIcon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  /** The open item, for a learner; `onDone` when the learner reached its end (a video's end). */
+  Reader: ComponentType<{ item: Item; onDone: () => void }>;
+  /** A glimpse of the item in the course manager. */
+  Preview: ComponentType<{ item: Item; linkClass: string }>;
+}
+
+const NoContent = () => <p className="text-slate-600">{messages.itemHasNoContent}</p>;
+
+export const itemKinds: Record<ContentType, ItemKindView> = {
+  text: {
+    label: messages.textLesson,
+    Icon: FileText,
+    BadgeIcon: FileText,
+    Reader: ({ item }) =>
+      item.content?.trim() ? <TextContent text={item.content} /> : <NoContent />,
+    Preview: ({ item }) =>
+      item.content ? (
+        <p className="line-clamp-3 whitespace-pre-line text-slate-600">{item.content}</p>
+      ) : null,
+  },
+  video: {
+    label: messages.videoLesson,
+    Icon: PlayCircle,
+    BadgeIcon: Video,
+    Reader: ({ item, onDone }) =>
+      item.videoUrl ? (
+        <LessonVideo key={item.id} src={item.videoUrl} title={item.title} onEnded={onDone} />
+      ) : item.content?.trim() ? (
+        <TextContent text={item.content} />
+      ) : (
+        <NoContent />
+      ),
+    Preview: ({ item, linkClass }) =>
+      item.videoUrl ? (
+        <a href={item.videoUrl} target="_blank" rel="noreferrer" className={linkClass}>
+          {messages.openTheVideo}{' '}
+          <span className="sr-only">{`of ${item.title} ${messages.opensInNewTab}`}</span>
+        </a>
+      ) : null,
+  },
+};
