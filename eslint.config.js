@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { catalogue } from './tools/eslint/catalogue.js';
 import { layering } from './tools/eslint/layering.js';
 
 export default tseslint.config(
@@ -41,4 +42,6 @@ export default tseslint.config(
   },
   // Layering and file names (tools/eslint/layering.js)
   ...layering('.'),
+  // Every visible sentence from the catalogue (tools/eslint/catalogue.js)
+  ...catalogue(),
 );

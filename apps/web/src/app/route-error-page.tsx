@@ -9,14 +9,14 @@ export function RouteErrorPage() {
   if (import.meta.env.DEV) console.error(error);
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>{`${messages.unexpectedApplicationError} · Ishuri`}</title>
+      <title>{messages.pageTitleOf(messages.unexpectedApplicationError)}</title>
       <TriangleAlert className="size-12 text-amber-600" aria-hidden="true" />
       <h1 className="text-2xl font-bold text-slate-900">{messages.unexpectedApplicationError}</h1>
       <p className="text-slate-700">{messages.errorScreenHint}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button onClick={() => window.location.reload()}>{messages.reloadPage}</Button>
         <ButtonLink to="/" variant="secondary" reloadDocument>
-          Go to the home page
+          {messages.goToTheHomePage}
         </ButtonLink>
       </div>
     </div>

@@ -24,7 +24,7 @@ export function Footer() {
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="mb-3 font-semibold text-white">
-            Quick links
+            {messages.quickLinks}
           </h2>
           <ul className="space-y-2">
             {quickLinks.map((link) => (
@@ -37,12 +37,12 @@ export function Footer() {
           </ul>
         </nav>
         <div>
-          <h2 className="mb-3 font-semibold text-white">Contact</h2>
+          <h2 className="mb-3 font-semibold text-white">{messages.contact}</h2>
           <ul className="space-y-2 text-sm">
             <li className="flex items-start gap-2">
               <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
-                <span className="font-medium text-white">Office hours: </span>
+                <span className="font-medium text-white">{messages.officeHoursLabel} </span>
                 {messages.officeHours}
               </span>
             </li>
@@ -59,7 +59,7 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="mb-3 font-semibold text-white">Follow us</h2>
+          <h2 className="mb-3 font-semibold text-white">{messages.followUs}</h2>
           <SocialLinks className="flex-col gap-2" linkClassName={linkClass} />
         </div>
       </div>

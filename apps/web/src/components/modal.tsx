@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -123,7 +124,7 @@ export function Modal({
             className="-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
             <X className="size-5" aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{messages.close}</span>
           </button>
         </div>
         <div data-dialog-body className="space-y-4 overflow-y-auto px-5 py-4">
@@ -180,7 +181,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button data-autofocus variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {messages.cancel}
           </Button>
           <Button variant="danger" onClick={onConfirm} loading={busy}>
             {confirmLabel}

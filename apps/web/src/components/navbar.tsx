@@ -94,7 +94,7 @@ function AccountMenu({ session }: { session: Session }) {
         <span aria-hidden="true" data-testid="avatar-letter">
           {letter}
         </span>
-        <span className="sr-only">Account menu</span>
+        <span className="sr-only">{messages.accountMenu}</span>
       </button>
       <div
         id={menuId}
@@ -113,7 +113,7 @@ function AccountMenu({ session }: { session: Session }) {
               className="flex items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100"
             >
               <LayoutDashboard className="size-4" aria-hidden="true" />
-              Dashboard
+              {messages.dashboard}
             </NavLink>
           </li>
           <li>
@@ -123,7 +123,7 @@ function AccountMenu({ session }: { session: Session }) {
               className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-slate-800 hover:bg-slate-100"
             >
               <LogOut className="size-4" aria-hidden="true" />
-              Logout
+              {messages.logout}
             </button>
           </li>
         </ul>
@@ -148,7 +148,7 @@ export function Navbar() {
       )}
     >
       <nav
-        aria-label="Main"
+        aria-label={messages.main}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
       >
         <BrandLink className="text-brand-700" />
@@ -166,7 +166,7 @@ export function Navbar() {
             <AccountMenu session={session} />
           ) : (
             <ButtonLink to="/login" size="sm">
-              Login
+              {messages.login}
             </ButtonLink>
           )}
           <button

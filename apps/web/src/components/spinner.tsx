@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { cn } from '../lib/cn';
 
 interface SpinnerProps {
@@ -36,7 +37,7 @@ export function Spinner({ label, className }: SpinnerProps) {
 export function PageSpinner() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center text-brand-700">
-      <Spinner label="Loading" className="size-8" />
+      <Spinner label={messages.loading} className="size-8" />
     </div>
   );
 }

@@ -55,7 +55,9 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
       item.videoUrl ? (
         <a href={item.videoUrl} target="_blank" rel="noreferrer" className={linkClass}>
           {messages.openTheVideo}{' '}
-          <span className="sr-only">{`of ${item.title} ${messages.opensInNewTab}`}</span>
+          <span className="sr-only">
+            {messages.videoOfItem(item.title, messages.opensInNewTab)}
+          </span>
         </a>
       ) : null,
   },

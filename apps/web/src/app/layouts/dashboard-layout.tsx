@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -48,7 +49,7 @@ export function DashboardLayout() {
               ) : (
                 <Menu className="size-5" aria-hidden="true" />
               )}
-              Dashboard menu
+              {messages.dashboardMenu}
             </button>
           </div>
           <div className={cn(open ? 'block' : 'hidden', 'lg:block lg:h-full')}>

@@ -1,4 +1,4 @@
-import { can } from '@ishuri/contract';
+import { can, messages } from '@ishuri/contract';
 import type { Action, Actor } from '@ishuri/contract';
 import {
   Award,
@@ -89,7 +89,7 @@ export function DashboardSidebar({
   id?: string;
 }) {
   return (
-    <nav id={id} aria-label="Dashboard" className="flex h-full flex-col gap-1 p-3">
+    <nav id={id} aria-label={messages.dashboard} className="flex h-full flex-col gap-1 p-3">
       <ul className="flex flex-col gap-1">
         {sidebarEntries(actor).map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
@@ -107,7 +107,7 @@ export function DashboardSidebar({
           className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
         >
           <LogOut className="size-5 shrink-0" aria-hidden="true" />
-          Logout
+          {messages.logout}
         </button>
       </div>
     </nav>

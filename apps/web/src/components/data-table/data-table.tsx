@@ -178,7 +178,7 @@ export function DataTable<T extends RowData>({
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="w-full sm:w-72">
         <label htmlFor={filterId} className="sr-only">
-          {`Filter ${label.toLowerCase()}`}
+          {messages.filterBy(label.toLowerCase())}
         </label>
         <div className="relative">
           <Search
@@ -190,7 +190,7 @@ export function DataTable<T extends RowData>({
             type="search"
             value={state.filter}
             onChange={(event) => setFilter(event.target.value)}
-            placeholder="Filter..."
+            placeholder={messages.filterPlaceholder}
             autoComplete="off"
             className="block w-full rounded-lg border border-slate-400 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
           />
@@ -199,7 +199,7 @@ export function DataTable<T extends RowData>({
       {renderCard && sortable.length > 0 && (
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
-            Sort by
+            {messages.sortBy}
           </label>
           <select
             id={sortId}
@@ -210,15 +210,15 @@ export function DataTable<T extends RowData>({
             }}
             className="rounded-lg border border-slate-400 bg-white py-2 pr-8 pl-3 text-sm text-slate-900"
           >
-            <option value="">Default order</option>
+            <option value="">{messages.defaultOrder}</option>
             {sortable.map((header) => {
               const name = headerText(header.column.columnDef.header, header.column.id);
               return [
                 <option key={`${header.id}:asc`} value={`${header.column.id}:asc`}>
-                  {`${name} (ascending)`}
+                  {messages.ascending(name)}
                 </option>,
                 <option key={`${header.id}:desc`} value={`${header.column.id}:desc`}>
-                  {`${name} (descending)`}
+                  {messages.descending(name)}
                 </option>,
               ];
             })}
@@ -232,7 +232,7 @@ export function DataTable<T extends RowData>({
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <div className="flex items-center gap-2">
         <label htmlFor={sizeId} className="font-medium">
-          Rows per page
+          {messages.rowsPerPage}
         </label>
         <select
           id={sizeId}
@@ -250,12 +250,16 @@ export function DataTable<T extends RowData>({
       <p id={statusId} aria-live="polite" className="tabular-nums">
         {rowCount > 0 ? messages.tableShowing(first, last, rowCount) : null}
       </p>
-      <nav aria-label={`${label} pages`} className="flex items-center gap-1">
-        <PagerButton label="First page" disabled={state.pageIndex === 0} onClick={() => goTo(0)}>
+      <nav aria-label={messages.pages(label)} className="flex items-center gap-1">
+        <PagerButton
+          label={messages.firstPage}
+          disabled={state.pageIndex === 0}
+          onClick={() => goTo(0)}
+        >
           <ChevronsLeft className="size-4" aria-hidden="true" />
         </PagerButton>
         <PagerButton
-          label="Previous page"
+          label={messages.previousPage}
           disabled={state.pageIndex === 0}
           onClick={() => goTo(state.pageIndex - 1)}
         >
@@ -265,14 +269,14 @@ export function DataTable<T extends RowData>({
           {messages.tablePage(Math.min(state.pageIndex, lastPage) + 1, pageCount)}
         </span>
         <PagerButton
-          label="Next page"
+          label={messages.nextPage}
           disabled={state.pageIndex >= lastPage}
           onClick={() => goTo(state.pageIndex + 1)}
         >
           <ChevronRight className="size-4" aria-hidden="true" />
         </PagerButton>
         <PagerButton
-          label="Last page"
+          label={messages.lastPage}
           disabled={state.pageIndex >= lastPage}
           onClick={() => goTo(lastPage)}
         >
@@ -290,7 +294,7 @@ export function DataTable<T extends RowData>({
           <span>{error}</span>
           {onRetry && (
             <Button size="sm" variant="secondary" onClick={onRetry}>
-              Try again
+              {messages.tryAgain}
             </Button>
           )}
         </div>
@@ -299,7 +303,7 @@ export function DataTable<T extends RowData>({
   } else if (renderCard) {
     body = showSpinner ? (
       <div className="flex justify-center py-10 text-brand-700">
-        <Spinner label="Loading" className="size-6" />
+        <Spinner label={messages.loading} className="size-6" />
       </div>
     ) : empty ? (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-700">
@@ -377,7 +381,7 @@ export function DataTable<T extends RowData>({
             {showSpinner ? (
               <tr>
                 <td colSpan={headers.length} className="px-4 py-10 text-center text-brand-700">
-                  <Spinner label="Loading" className="mx-auto size-6" />
+                  <Spinner label={messages.loading} className="mx-auto size-6" />
                 </td>
               </tr>
             ) : empty ? (

@@ -41,13 +41,13 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
+      title={messages.forgotYourPassword}
       intro={messages.forgotIntro}
       footer={
         <p>
           {messages.rememberedPassword}{' '}
           <Link to="/login" className={textLinkClass}>
-            Log in
+            {messages.logIn}
           </Link>
         </p>
       }
@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {/* type="text": an e-mail input would drop spaces, and "Email is required." could never show */}
         <TextField
-          label="Email"
+          label={messages.email}
           type="text"
           autoComplete="email"
           inputMode="email"
@@ -70,7 +70,7 @@ export default function ForgotPasswordPage() {
           disabled={!email}
           loading={forgot.isPending || redirecting}
         >
-          Send reset link
+          {messages.sendResetLink}
         </Button>
       </form>
     </AuthCard>

@@ -45,20 +45,20 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Log in"
+      title={messages.logIn}
       intro={messages.loginIntro}
       footer={
         <p>
           {messages.noAccountYet}{' '}
           <Link to="/register" className={textLinkClass}>
-            Register
+            {messages.register}
           </Link>
         </p>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <TextField
-          label="Email"
+          label={messages.email}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -66,18 +66,18 @@ export default function LoginPage() {
           {...register('email')}
         />
         <PasswordField
-          label="Password"
+          label={messages.password}
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <div className="flex justify-end">
           <Link to="/forgotPassword" className={textLinkClass}>
-            Forgot password?
+            {messages.forgotPassword}
           </Link>
         </div>
         <Button type="submit" className="w-full" loading={signIn.isPending || redirecting}>
-          Log in
+          {messages.logIn}
         </Button>
       </form>
     </AuthCard>

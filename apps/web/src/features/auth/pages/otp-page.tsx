@@ -96,11 +96,11 @@ export default function OtpPage() {
 
   if (!userId) {
     return (
-      <AuthCard title="Verify your login">
+      <AuthCard title={messages.verifyYourLogin}>
         <FormAlert>
           <p>{messages.invalidUserSession}</p>
           <Link to="/login" className="font-semibold underline underline-offset-4">
-            Back to login
+            {messages.backToLogin}
           </Link>
         </FormAlert>
       </AuthCard>
@@ -109,12 +109,12 @@ export default function OtpPage() {
 
   return (
     <AuthCard
-      title="Verify your login"
+      title={messages.verifyYourLogin}
       intro={email ? messages.otpIntroFor(email) : messages.otpIntro}
       footer={
         <p>
           <Link to="/login" className={textLinkClass}>
-            Back to login
+            {messages.backToLogin}
           </Link>
         </p>
       }
@@ -126,7 +126,7 @@ export default function OtpPage() {
           </FormAlert>
         )}
         <TextField
-          label="Verification code"
+          label={messages.verificationCode}
           autoComplete="one-time-code"
           inputMode="numeric"
           autoFocus
@@ -136,7 +136,7 @@ export default function OtpPage() {
           {...register('verificationCode')}
         />
         <Button type="submit" className="w-full" loading={verify.isPending || redirecting}>
-          Verify
+          {messages.verify}
         </Button>
         <Button
           variant="secondary"

@@ -56,13 +56,13 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create your account"
+      title={messages.createYourAccount}
       intro={messages.registerIntro}
       footer={
         <p>
           {messages.alreadyHaveAccount}{' '}
           <Link to="/login" className={textLinkClass}>
-            Log in
+            {messages.logIn}
           </Link>
         </p>
       }
@@ -72,26 +72,26 @@ export default function RegisterPage() {
           <FormAlert>
             <p>{messages.emailAlreadyExist}</p>
             <Link to="/login" className="font-semibold underline underline-offset-4">
-              Log in instead
+              {messages.logInInstead}
             </Link>
           </FormAlert>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="First name"
+            label={messages.firstName}
             autoComplete="given-name"
             error={errors.firstName?.message}
             {...register('firstName')}
           />
           <TextField
-            label="Last name"
+            label={messages.lastName}
             autoComplete="family-name"
             error={errors.lastName?.message}
             {...register('lastName')}
           />
         </div>
         <TextField
-          label="Email"
+          label={messages.email}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -99,14 +99,14 @@ export default function RegisterPage() {
           {...register('email')}
         />
         <PasswordField
-          label="Password"
+          label={messages.password}
           autoComplete="new-password"
           hint={messages.passwordHint}
           error={errors.password?.message}
           {...register('password')}
         />
         <Button type="submit" className="w-full" loading={signUp.isPending || redirecting}>
-          Register
+          {messages.register}
         </Button>
       </form>
     </AuthCard>

@@ -40,31 +40,31 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
+      title={messages.chooseANewPassword}
       intro={messages.resetIntro}
       footer={
         <p>
           <Link to="/forgotPassword" className={textLinkClass}>
-            Request a new reset link
+            {messages.requestANewResetLink}
           </Link>
         </p>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <PasswordField
-          label="New password"
+          label={messages.newPassword}
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={messages.confirmNewPassword}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         <Button type="submit" className="w-full" loading={reset.isPending || redirecting}>
-          Reset password
+          {messages.resetPassword}
         </Button>
       </form>
     </AuthCard>

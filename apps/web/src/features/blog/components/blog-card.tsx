@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import type { Blog } from '@ishuri/contract';
 import { ArrowRight } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
@@ -25,7 +26,8 @@ export function BlogCard({ blog }: { blog: Blog }) {
           {excerpt(blog.content)}
         </p>
         <ButtonLink to={`/blog/${blog.id}`} variant="secondary" className="self-start">
-          Read More<span className="sr-only">: {blog.title}</span>
+          {messages.readMore}
+          <span className="sr-only">: {blog.title}</span>
           <ArrowRight className="size-4" aria-hidden="true" />
         </ButtonLink>
       </div>

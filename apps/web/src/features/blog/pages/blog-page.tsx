@@ -14,7 +14,7 @@ export default function BlogPage() {
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Blog')}</title>
       <div className="max-w-2xl">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Blog</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{messages.blog}</h1>
         <p className="mt-3 text-lg text-slate-700">{messages.blogIntro}</p>
       </div>
       <div className="mt-10">
@@ -24,7 +24,7 @@ export default function BlogPage() {
           <div className="space-y-4">
             <FormAlert>{messages.blogLoadFailed}</FormAlert>
             <Button variant="secondary" onClick={() => void blogs.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </div>
         ) : blogs.data.length === 0 ? (

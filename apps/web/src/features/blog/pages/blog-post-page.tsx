@@ -17,7 +17,7 @@ function BackToBlog() {
   return (
     <Link to="/blog" className={backLinkClass}>
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to the blog
+      {messages.backToTheBlog}
     </Link>
   );
 }
@@ -42,7 +42,7 @@ export default function BlogPostPage() {
           <>
             <FormAlert>{messages.blogPostLoadFailed}</FormAlert>
             <Button variant="secondary" onClick={() => void blog.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </>
         )}
@@ -58,7 +58,7 @@ export default function BlogPostPage() {
       <header className="mt-6 space-y-3">
         <h1 className="text-3xl font-bold break-words text-slate-900 sm:text-4xl">{post.title}</h1>
         <p className="text-slate-600">
-          Published on <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          {messages.publishedOn} <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         </p>
       </header>
       <FallbackImage

@@ -74,17 +74,17 @@ export function ContactForm() {
   const invalid = (name: (typeof fieldNames)[number]) => (errors[name] ? true : undefined);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Contact form">
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={messages.contactForm}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Full name"
+          label={messages.fullName}
           autoComplete="name"
           required
           aria-invalid={invalid('FullName')}
           {...register('FullName')}
         />
         <TextField
-          label="Email"
+          label={messages.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -95,21 +95,21 @@ export function ContactForm() {
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Phone (optional)"
+          label={messages.phoneOptional}
           type="tel"
           autoComplete="tel"
           aria-invalid={invalid('phone')}
           {...register('phone')}
         />
         <TextField
-          label="Subject"
+          label={messages.subject}
           required
           aria-invalid={invalid('subject')}
           {...register('subject')}
         />
       </div>
       <TextAreaField
-        label="Message"
+        label={messages.message}
         rows={6}
         required
         aria-invalid={invalid('message')}
@@ -121,7 +121,7 @@ export function ContactForm() {
         ) : (
           <>
             <Send className="size-5" aria-hidden="true" />
-            Send Message
+            {messages.sendMessage}
           </>
         )}
       </Button>

@@ -34,7 +34,7 @@ export function ContactPanel() {
         </li>
       </ul>
       <div>
-        <h3 className="mb-2 font-semibold text-white">Follow us</h3>
+        <h3 className="mb-2 font-semibold text-white">{messages.followUs}</h3>
         <SocialLinks className="flex-col gap-2" linkClassName={linkClass} />
       </div>
     </aside>

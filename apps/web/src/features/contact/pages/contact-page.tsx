@@ -9,7 +9,7 @@ export default function ContactPage() {
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Contact')}</title>
       <div className="max-w-2xl">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Contact us</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{messages.contactUs}</h1>
         <p className="mt-3 text-lg text-slate-700">{messages.contactIntro}</p>
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_22rem]">

@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import type { Course } from '@ishuri/contract';
 import { Info, Play } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
@@ -28,11 +29,13 @@ export function CourseCard({ course }: { course: Course }) {
         <div className="flex flex-wrap gap-3 pt-2">
           <ButtonLink to={`/course/${course.id}`} variant="secondary" size="sm">
             <Info className="size-4" aria-hidden="true" />
-            More Info<span className="sr-only">: {course.title}</span>
+            {messages.moreInfo}
+            <span className="sr-only">: {course.title}</span>
           </ButtonLink>
           <ButtonLink to={`/learn/${course.id}`} size="sm">
             <Play className="size-4" aria-hidden="true" />
-            Start Learning<span className="sr-only">: {course.title}</span>
+            {messages.startLearning}
+            <span className="sr-only">: {course.title}</span>
           </ButtonLink>
         </div>
       </div>

@@ -25,7 +25,7 @@ function BackButton() {
       className="-ml-3"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to courses
+      {messages.backToCourses}
     </ButtonLink>
   );
 }
@@ -48,7 +48,7 @@ function StartAction({ course }: { course: CourseWithLessons }) {
     return (
       <ButtonLink to={`/learn/${course.id}`} size="lg" className="w-full">
         <Play className="size-5" aria-hidden="true" />
-        Start Learning
+        {messages.startLearning}
       </ButtonLink>
     );
   }
@@ -56,7 +56,7 @@ function StartAction({ course }: { course: CourseWithLessons }) {
     <div className="space-y-3">
       <p className="text-sm text-slate-700">{messages.courseLoginToEnroll}</p>
       <ButtonLink to="/login" size="lg" className="w-full">
-        Log in to enrol
+        {messages.logInToEnrol}
       </ButtonLink>
     </div>
   );
@@ -79,10 +79,10 @@ export default function CourseDetailPage() {
           <h1 className="text-3xl font-bold text-slate-900">{messages.courseNotFound}</h1>
         ) : (
           <>
-            <h1 className="text-3xl font-bold text-slate-900">Course details</h1>
+            <h1 className="text-3xl font-bold text-slate-900">{messages.courseDetails}</h1>
             <FormAlert>{messages.courseDetailLoadFailed}</FormAlert>
             <Button variant="secondary" onClick={() => void course.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </>
         )}
@@ -121,12 +121,12 @@ export default function CourseDetailPage() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_20rem]">
         <section aria-labelledby="curriculum-heading" className="min-w-0">
           <h2 id="curriculum-heading" className="mb-4 text-2xl font-bold text-slate-900">
-            Curriculum
+            {messages.curriculum}
           </h2>
           <Curriculum lessons={data.lessons} />
         </section>
         <aside
-          aria-label="About this course"
+          aria-label={messages.aboutThisCourse}
           className="h-fit space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"
         >
           <dl className="space-y-3">

@@ -14,7 +14,7 @@ export default function ExploreCoursesPage() {
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Explore Courses')}</title>
       <div className="max-w-2xl">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Explore courses</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{messages.exploreCourses}</h1>
         <p className="mt-3 text-lg text-slate-700">{messages.exploreCoursesIntro}</p>
       </div>
       <div className="mt-10">
@@ -24,7 +24,7 @@ export default function ExploreCoursesPage() {
           <div className="space-y-4">
             <FormAlert>{messages.premiumLoadFailed}</FormAlert>
             <Button variant="secondary" onClick={() => void courses.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </div>
         ) : courses.data.length === 0 ? (

@@ -61,27 +61,27 @@ export function AddUserForm({
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={messages.firstName}
           autoComplete="off"
           error={errors.firstName?.message}
           {...register('firstName')}
         />
         <TextField
-          label="Last name"
+          label={messages.lastName}
           autoComplete="off"
           error={errors.lastName?.message}
           {...register('lastName')}
         />
       </div>
       <TextField
-        label="Email"
+        label={messages.email}
         type="email"
         autoComplete="off"
         error={errors.email?.message}
         {...register('email')}
       />
       <PasswordField
-        label="Password"
+        label={messages.password}
         autoComplete="new-password"
         hint={messages.passwordHint}
         error={errors.password?.message}
@@ -89,7 +89,7 @@ export function AddUserForm({
       />
       <div className="space-y-1.5">
         <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
-          Role
+          {messages.role}
         </label>
         <select
           id={roleId}
@@ -105,10 +105,10 @@ export function AddUserForm({
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={createUser.isPending}>
-          Cancel
+          {messages.cancel}
         </Button>
         <Button type="submit" loading={createUser.isPending}>
-          Add user
+          {messages.addUser}
         </Button>
       </div>
     </form>

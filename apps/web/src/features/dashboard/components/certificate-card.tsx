@@ -88,7 +88,7 @@ function PdfFrame({
   if (!url) {
     return (
       <div className={`flex items-center justify-center text-brand-700 ${className}`}>
-        {load && <Spinner label="Loading" className="size-6" />}
+        {load && <Spinner label={messages.loading} className="size-6" />}
       </div>
     );
   }
@@ -113,14 +113,14 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
 
   return (
     <article
-      aria-label={`Certificate for ${name}`}
+      aria-label={messages.certificateFor(name)}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div ref={preview} className="h-48 border-b border-slate-200 bg-slate-100">
         <PdfFrame
           certificate={certificate}
           load={visible}
-          title={`Preview of the certificate for ${name}`}
+          title={messages.previewOfTheCertificateFor(name)}
           className="h-48 w-full"
         />
       </div>
@@ -130,9 +130,9 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
         </p>
         <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-600">Code</dt>
+          <dt className="text-slate-600">{messages.code}</dt>
           <dd className="font-mono text-slate-900">{certificate.certificateCode}</dd>
-          <dt className="text-slate-600">Issued</dt>
+          <dt className="text-slate-600">{messages.issued}</dt>
           <dd className="text-slate-900">{formatDate(certificate.createdAt)}</dd>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
@@ -140,38 +140,38 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
             size="sm"
             variant="secondary"
             onClick={() => setViewing(true)}
-            aria-label={`View the certificate for ${name}`}
+            aria-label={messages.viewTheCertificateFor(name)}
           >
             <Eye className="size-4" aria-hidden="true" />
-            View
+            {messages.view}
           </Button>
           <Button
             size="sm"
             onClick={() => void download()}
             loading={downloading}
-            aria-label={`Download the certificate for ${name}`}
+            aria-label={messages.downloadTheCertificateFor(name)}
           >
             <Download className="size-4" aria-hidden="true" />
-            Download
+            {messages.download}
           </Button>
         </div>
       </div>
       <Modal
         open={viewing}
         onClose={() => setViewing(false)}
-        title={`Certificate: ${name}`}
+        title={messages.certificate(name)}
         size="xl"
         footer={
           <Button onClick={() => void download()} loading={downloading}>
             <Download className="size-4" aria-hidden="true" />
-            Download
+            {messages.download}
           </Button>
         }
       >
         <PdfFrame
           certificate={certificate}
           load={viewing}
-          title={`The certificate for ${name}`}
+          title={messages.theCertificateFor(name)}
           className="h-[65vh] w-full rounded-lg border border-slate-200"
         />
       </Modal>

@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { useEffect, useId, useMemo } from 'react';
 import type { Ref } from 'react';
 import { cn } from '../../../lib/cn';
@@ -73,7 +74,7 @@ export function FileField({
       {previewUrl && file && (
         <img
           src={previewUrl}
-          alt={`Preview of ${file.name}`}
+          alt={messages.previewOf(file.name)}
           className="mt-2 max-h-40 rounded-lg border border-slate-200 object-contain"
         />
       )}

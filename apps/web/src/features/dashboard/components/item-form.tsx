@@ -102,9 +102,9 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <FormAlert>{failure}</FormAlert>}
-      <TextField label="Title" error={errors.title?.message} {...register('title')} />
+      <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
       <TextArea
-        label="Description (optional)"
+        label={messages.descriptionOptional}
         rows={2}
         error={errors.description?.message}
         {...register('description')}
@@ -112,7 +112,7 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
       <ChoiceField legend="Content type" options={contentTypeOptions} inputProps={typeField} />
       {contentType === 'text' ? (
         <TextArea
-          label="Content"
+          label={messages.content}
           rows={8}
           error={errors.content?.message}
           {...register('content')}
@@ -120,7 +120,7 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
       ) : (
         <FileField
           key={videoInputKey}
-          label="Video file"
+          label={messages.videoFile}
           accept="video/mp4,video/webm,video/quicktime"
           hint={messages.videoHint}
           error={errors.hasVideo?.message}
@@ -137,7 +137,7 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
           <progress
             value={percent}
             max={100}
-            aria-label="Upload progress"
+            aria-label={messages.uploadProgress2}
             className="h-2 w-full overflow-hidden rounded-full accent-brand-700"
           />
           <p
@@ -151,10 +151,10 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          {messages.cancel}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          {`Add ${kind}`}
+          {messages.add(kind)}
         </Button>
       </div>
     </form>

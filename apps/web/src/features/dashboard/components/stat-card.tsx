@@ -24,7 +24,7 @@ export function StatCard({
         <p className="text-sm font-medium text-slate-600">{label}</p>
         <p className="text-2xl font-bold text-slate-900 tabular-nums" data-testid={`stat-${name}`}>
           {count.isPending ? (
-            <Spinner label="Loading" className="size-5 text-brand-700" />
+            <Spinner label={messages.loading} className="size-5 text-brand-700" />
           ) : count.isError ? (
             <span className="text-base font-medium text-slate-600">{messages.statLoadFailed}</span>
           ) : (

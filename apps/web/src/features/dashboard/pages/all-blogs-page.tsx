@@ -57,17 +57,17 @@ export default function AllBlogsPage() {
       }),
       column.display({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{messages.actions}</span>,
         cell: ({ row }) => (
           <Button
             size="sm"
             variant="ghost"
             className="text-red-700 hover:bg-red-50"
             onClick={() => ask(row.original)}
-            aria-label={`Delete ${row.original.title}`}
+            aria-label={messages.delete(row.original.title)}
           >
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete
+            {messages.delete2}
           </Button>
         ),
       }),
@@ -77,17 +77,17 @@ export default function AllBlogsPage() {
 
   return (
     <DashboardPage
-      title="All Blogs"
+      title={messages.allBlogs}
       intro="The posts of the public blog."
       actions={
         <ButtonLink to="/dashboard/CreateBlog">
           <Plus className="size-4" aria-hidden="true" />
-          Add blog
+          {messages.addBlog}
         </ButtonLink>
       }
     >
       <DataTable
-        label="Blog posts"
+        label={messages.blogPosts}
         columns={columns}
         data={blogs.data?.data}
         getRowId={rowId}
@@ -98,7 +98,7 @@ export default function AllBlogsPage() {
         server={{ state: table.state, setState: table.setState, total: blogs.data?.total }}
       />
       <ConfirmDialog
-        title="Delete blog post"
+        title={messages.deleteBlogPost}
         message={
           remove.target ? (
             <>

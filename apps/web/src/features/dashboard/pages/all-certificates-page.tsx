@@ -22,9 +22,9 @@ export default function AllCertificatesPage() {
   const table = useServerTable();
   const certificates = useAllCertificates(table.query);
   return (
-    <DashboardPage title="All Certificates" intro={messages.allCertificatesIntro}>
+    <DashboardPage title={messages.allCertificates} intro={messages.allCertificatesIntro}>
       <DataTable
-        label="Certificates"
+        label={messages.certificates}
         columns={columns}
         data={certificates.data?.data}
         getRowId={rowId}

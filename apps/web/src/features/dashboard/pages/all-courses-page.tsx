@@ -66,25 +66,25 @@ export default function AllCoursesPage() {
       }),
       column.display({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{messages.actions}</span>,
         cell: ({ row }) => (
           <span className="flex items-center justify-end gap-3 whitespace-nowrap">
             <Link
               to={`/dashboard/view/${row.original.id}`}
               className={linkClass}
-              aria-label={`Manage lessons of ${row.original.title}`}
+              aria-label={messages.manageLessonsOf(row.original.title)}
             >
-              Manage lessons
+              {messages.manageLessons}
             </Link>
             <Button
               size="sm"
               variant="ghost"
               className="text-red-700 hover:bg-red-50"
               onClick={() => ask(row.original)}
-              aria-label={`Delete ${row.original.title}`}
+              aria-label={messages.delete(row.original.title)}
             >
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete
+              {messages.delete2}
             </Button>
           </span>
         ),
@@ -95,17 +95,17 @@ export default function AllCoursesPage() {
 
   return (
     <DashboardPage
-      title="All Courses"
+      title={messages.allCourses}
       intro={mine ? 'The courses you created.' : 'Every course on the platform.'}
       actions={
         <ButtonLink to="/dashboard/CreateCourse">
           <Plus className="size-4" aria-hidden="true" />
-          Create course
+          {messages.createCourse}
         </ButtonLink>
       }
     >
       <DataTable
-        label="Courses"
+        label={messages.courses}
         columns={columns}
         data={courses.data?.data}
         getRowId={rowId}
@@ -116,7 +116,7 @@ export default function AllCoursesPage() {
         server={{ state: table.state, setState: table.setState, total: courses.data?.total }}
       />
       <ConfirmDialog
-        title="Delete course"
+        title={messages.deleteCourse}
         message={
           remove.target ? (
             <>

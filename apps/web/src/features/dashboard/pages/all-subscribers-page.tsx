@@ -37,11 +37,11 @@ export default function AllSubscribersPage() {
         cell: (info) =>
           info.getValue() === 'confirmed' ? (
             <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-900">
-              Confirmed
+              {messages.confirmed}
             </span>
           ) : (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-950">
-              Pending
+              {messages.pending}
             </span>
           ),
       }),
@@ -51,17 +51,17 @@ export default function AllSubscribersPage() {
       }),
       column.display({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{messages.actions}</span>,
         cell: ({ row }) => (
           <Button
             size="sm"
             variant="ghost"
             className="text-red-700 hover:bg-red-50"
             onClick={() => ask(row.original)}
-            aria-label={`Remove ${row.original.email}`}
+            aria-label={messages.remove(row.original.email)}
           >
             <UserMinus className="size-4" aria-hidden="true" />
-            Remove
+            {messages.remove2}
           </Button>
         ),
       }),
@@ -71,11 +71,11 @@ export default function AllSubscribersPage() {
 
   return (
     <DashboardPage
-      title="All Subscribers"
+      title={messages.allSubscribers}
       intro="Who asked for the newsletter: only confirmed addresses receive it."
     >
       <DataTable
-        label="Subscribers"
+        label={messages.subscribers}
         columns={columns}
         data={subscribers.data?.data}
         getRowId={rowId}
@@ -86,7 +86,7 @@ export default function AllSubscribersPage() {
         server={{ state: table.state, setState: table.setState, total: subscribers.data?.total }}
       />
       <ConfirmDialog
-        title="Remove subscriber"
+        title={messages.removeSubscriber}
         confirmLabel="Remove"
         message={
           remove.target ? <p>{messages.confirmRemoveSubscriber(remove.target.email)}</p> : null

@@ -59,20 +59,20 @@ export default function AllUsersPage() {
       }),
       column.display({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{messages.actions}</span>,
         cell: ({ row }) =>
           row.original.id === selfId ? (
-            <span className="text-sm text-slate-600">You</span>
+            <span className="text-sm text-slate-600">{messages.you}</span>
           ) : (
             <Button
               size="sm"
               variant="ghost"
               className="text-red-700 hover:bg-red-50"
               onClick={() => ask(row.original)}
-              aria-label={`Delete ${row.original.firstName} ${row.original.lastName}`}
+              aria-label={messages.delete3(row.original.firstName, row.original.lastName)}
             >
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete
+              {messages.delete2}
             </Button>
           ),
       }),
@@ -82,17 +82,17 @@ export default function AllUsersPage() {
 
   return (
     <DashboardPage
-      title="All Users"
+      title={messages.allUsers}
       intro="Learners, instructors and admins."
       actions={
         <Button onClick={() => setAdding(true)}>
           <UserPlus className="size-4" aria-hidden="true" />
-          Add user
+          {messages.addUser}
         </Button>
       }
     >
       <DataTable
-        label="Users"
+        label={messages.users}
         columns={columns}
         data={users.data?.data}
         getRowId={rowId}
@@ -102,7 +102,7 @@ export default function AllUsersPage() {
         onRetry={() => void users.refetch()}
         server={{ state: table.state, setState: table.setState, total: users.data?.total }}
       />
-      <Modal open={adding} onClose={() => setAdding(false)} title="Add a user" size="lg">
+      <Modal open={adding} onClose={() => setAdding(false)} title={messages.addAUser} size="lg">
         <AddUserForm
           onCancel={() => setAdding(false)}
           onSaved={(message) => {
@@ -112,7 +112,7 @@ export default function AllUsersPage() {
         />
       </Modal>
       <ConfirmDialog
-        title="Delete user"
+        title={messages.deleteUser}
         message={
           remove.target ? (
             <>

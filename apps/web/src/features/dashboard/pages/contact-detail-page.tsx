@@ -19,7 +19,7 @@ import { useConfirmedDelete } from '../components/use-confirmed-delete';
 const back = (
   <ButtonLink to="/dashboard" variant="secondary">
     <ArrowLeft className="size-4" aria-hidden="true" />
-    Dashboard
+    {messages.dashboard}
   </ButtonLink>
 );
 
@@ -51,7 +51,7 @@ export default function ContactDetailPage() {
             <span>{missing ? messages.contactNotFound : messages.contactLoadFailed}</span>
             {!missing && (
               <Button size="sm" variant="secondary" onClick={() => void contact.refetch()}>
-                Try again
+                {messages.tryAgain}
               </Button>
             )}
           </div>
@@ -83,7 +83,7 @@ export default function ContactDetailPage() {
           {back}
           <Button variant="danger" onClick={() => remove.ask(message)}>
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete
+            {messages.delete2}
           </Button>
         </>
       }
@@ -97,11 +97,11 @@ export default function ContactDetailPage() {
             </div>
           ))}
         </dl>
-        <h2 className="mt-6 mb-2 text-sm font-medium text-slate-600">Message</h2>
+        <h2 className="mt-6 mb-2 text-sm font-medium text-slate-600">{messages.message}</h2>
         <p className="whitespace-pre-line text-slate-900">{message.message}</p>
       </Panel>
       <ConfirmDialog
-        title="Delete message"
+        title={messages.deleteMessage}
         message={
           remove.target ? (
             <>

@@ -82,11 +82,11 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
         <>
           <ButtonLink to="/dashboard/all-course" variant="secondary">
             <ArrowLeft className="size-4" aria-hidden="true" />
-            All courses
+            {messages.allCourses2}
           </ButtonLink>
           <Button onClick={() => setAdding({ kind: 'lesson' })}>
             <Plus className="size-4" aria-hidden="true" />
-            Add lesson
+            {messages.addLesson}
           </Button>
         </>
       }
@@ -95,7 +95,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
         {course.imageUrl && (
           <img
             src={course.imageUrl}
-            alt={`Cover of ${course.title}`}
+            alt={messages.coverOf(course.title)}
             className="h-40 w-full rounded-xl object-cover sm:w-64"
           />
         )}
@@ -103,14 +103,14 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           <CourseTypeBadge type={course.courseType} />
           <p className="whitespace-pre-line text-slate-700">{course.description}</p>
           <Link to={`/course/${course.id}`} className={cn(linkClass, 'inline-block text-sm')}>
-            See the public course page
+            {messages.seeThePublicCoursePage}
           </Link>
         </div>
       </div>
 
       <section aria-labelledby="lessons-heading" className="space-y-4">
         <h2 id="lessons-heading" className="text-xl font-semibold text-slate-900">
-          {`Lessons (${course.lessons.length})`}
+          {messages.lessons(course.lessons.length)}
         </h2>
         {course.lessons.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">
@@ -121,13 +121,13 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
             {course.lessons.map((lesson, index) => (
               <li
                 key={lesson.id}
-                aria-label={`Lesson ${index + 1}: ${lesson.title}`}
+                aria-label={messages.lesson(index + 1, lesson.title)}
                 className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
               >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0 space-y-1">
                     <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                      {`Lesson ${index + 1}`}
+                      {messages.lesson2(index + 1)}
                     </p>
                     <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                       {lesson.title}
@@ -139,20 +139,20 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                       size="sm"
                       variant="secondary"
                       onClick={() => setAdding({ kind: 'sub-lesson', lesson })}
-                      aria-label={`Add a sub-lesson to ${lesson.title}`}
+                      aria-label={messages.addASubLessonTo(lesson.title)}
                     >
                       <Plus className="size-4" aria-hidden="true" />
-                      Sub-lesson
+                      {messages.subLesson}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
                       className="text-red-700 hover:bg-red-50"
                       onClick={() => remove.ask({ kind: 'lesson', item: lesson })}
-                      aria-label={`Delete the lesson ${lesson.title}`}
+                      aria-label={messages.deleteTheLesson(lesson.title)}
                     >
                       <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
+                      {messages.delete2}
                     </Button>
                   </div>
                 </div>
@@ -161,7 +161,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                 </div>
                 <div className="mt-4 border-t border-slate-200 pt-3">
                   <h4 className="mb-2 text-sm font-semibold text-slate-800">
-                    {`Sub-lessons (${lesson.subLessons.length})`}
+                    {messages.subLessons(lesson.subLessons.length)}
                   </h4>
                   {lesson.subLessons.length === 0 ? (
                     <p className="text-sm text-slate-600">{messages.noSubLessons}</p>
@@ -170,7 +170,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                       {lesson.subLessons.map((sub, subIndex) => (
                         <li
                           key={sub.id}
-                          aria-label={`Sub-lesson ${index + 1}.${subIndex + 1}: ${sub.title}`}
+                          aria-label={messages.subLesson2(index + 1, subIndex + 1, sub.title)}
                           className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-slate-50 p-3"
                         >
                           <div className="min-w-0 space-y-1">
@@ -186,10 +186,10 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                             variant="ghost"
                             className="text-red-700 hover:bg-red-50"
                             onClick={() => remove.ask({ kind: 'sub-lesson', item: sub })}
-                            aria-label={`Delete the sub-lesson ${sub.title}`}
+                            aria-label={messages.deleteTheSubLesson(sub.title)}
                           >
                             <Trash2 className="size-4" aria-hidden="true" />
-                            Delete
+                            {messages.delete2}
                           </Button>
                         </li>
                       ))}
@@ -273,14 +273,14 @@ export default function CourseViewPage() {
             <span>{missing ? messages.courseNotFound : messages.courseDetailLoadFailed}</span>
             {!missing && (
               <Button size="sm" variant="secondary" onClick={() => void course.refetch()}>
-                Try again
+                {messages.tryAgain}
               </Button>
             )}
           </div>
         </FormAlert>
         <ButtonLink to="/dashboard/all-course" variant="secondary">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          All courses
+          {messages.allCourses2}
         </ButtonLink>
       </DashboardPage>
     );

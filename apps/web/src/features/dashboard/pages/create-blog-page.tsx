@@ -47,19 +47,19 @@ export default function CreateBlogPage() {
   });
 
   return (
-    <DashboardPage title="Add Blog" intro="A post for the public blog, in plain text.">
+    <DashboardPage title={messages.addBlog2} intro="A post for the public blog, in plain text.">
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField label="Title" error={errors.title?.message} {...register('title')} />
+          <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
           <TextArea
-            label="Content"
+            label={messages.content}
             rows={12}
             hint="Leave an empty line between paragraphs."
             error={errors.content?.message}
             {...register('content')}
           />
           <FileField
-            label="Image (optional)"
+            label={messages.imageOptional}
             accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
             hint={messages.imageHint}
             error={imageError ?? undefined}
@@ -71,7 +71,7 @@ export default function CreateBlogPage() {
             }}
           />
           <Button type="submit" loading={createBlog.isPending}>
-            Publish blog
+            {messages.publishBlog}
           </Button>
         </form>
       </Panel>

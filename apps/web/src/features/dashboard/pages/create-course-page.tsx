@@ -58,12 +58,15 @@ export default function CreateCoursePage() {
   });
 
   return (
-    <DashboardPage title="Create Course" intro="A course is a list of lessons and sub-lessons.">
+    <DashboardPage
+      title={messages.createCourse2}
+      intro="A course is a list of lessons and sub-lessons."
+    >
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField label="Title" error={errors.title?.message} {...register('title')} />
+          <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
           <TextArea
-            label="Description"
+            label={messages.description}
             rows={5}
             error={errors.description?.message}
             {...register('description')}
@@ -74,7 +77,7 @@ export default function CreateCoursePage() {
             inputProps={register('courseType')}
           />
           <FileField
-            label="Course image (optional)"
+            label={messages.courseImageOptional}
             accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
             hint={messages.imageHint}
             error={imageError ?? undefined}
@@ -86,7 +89,7 @@ export default function CreateCoursePage() {
             }}
           />
           <Button type="submit" loading={createCourse.isPending}>
-            Create course
+            {messages.createCourse}
           </Button>
         </form>
       </Panel>

@@ -55,14 +55,14 @@ const messageColumns = [
   }),
   contactColumns.display({
     id: 'actions',
-    header: () => <span className="sr-only">Actions</span>,
+    header: () => <span className="sr-only">{messages.actions}</span>,
     cell: ({ row }) => (
       <Link
         to={`/dashboard/contact/${row.original.id}`}
         className={linkClass}
-        aria-label={`View the message from ${row.original.FullName}`}
+        aria-label={messages.viewTheMessageFrom(row.original.FullName)}
       >
-        View
+        {messages.view}
       </Link>
     ),
   }),
@@ -84,14 +84,14 @@ const latestColumns = [
   }),
   courseColumns.display({
     id: 'actions',
-    header: () => <span className="sr-only">Actions</span>,
+    header: () => <span className="sr-only">{messages.actions}</span>,
     cell: ({ row }) => (
       <Link
         to={`/course/${row.original.id}`}
         className={linkClass}
-        aria-label={`More info about ${row.original.title}`}
+        aria-label={messages.moreInfoAbout(row.original.title)}
       >
-        More info
+        {messages.moreInfo2}
       </Link>
     ),
   }),
@@ -104,9 +104,9 @@ function RecentMessages() {
   const table = useServerTable(5);
   const contacts = useContacts(table.query);
   return (
-    <Panel title="Recent Messages">
+    <Panel title={messages.recentMessages}>
       <DataTable
-        label="Recent messages"
+        label={messages.recentMessages2}
         columns={messageColumns}
         data={contacts.data?.data}
         getRowId={contactRowId}
@@ -123,9 +123,9 @@ function RecentMessages() {
 function LatestCourses() {
   const courses = useLatestCourses();
   return (
-    <Panel title="Latest Courses">
+    <Panel title={messages.latestCourses}>
       <DataTable
-        label="Latest courses"
+        label={messages.latestCourses2}
         columns={latestColumns}
         data={courses.data}
         getRowId={courseRowId}
@@ -149,11 +149,11 @@ export default function DashboardHomePage() {
 
   return (
     <DashboardPage
-      title="Dashboard"
+      title={messages.dashboard}
       heading={firstName ? `${greeting()}, ${firstName}` : greeting()}
       intro={profile.data ? messages.signedInAs(profile.data.email) : undefined}
     >
-      <ul aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label={messages.statistics} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {stats.map((stat) => (
           <li key={stat.name}>
             <StatCard {...stat} />

@@ -44,17 +44,19 @@ export default function FailedMailPage() {
     return [
       column.display({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{messages.actions}</span>,
         cell: ({ row }) => (
           <Button
             size="sm"
             variant="ghost"
             disabled={busyId === row.original.id}
             onClick={() => void run(row.original)}
-            aria-label={`Retry the mail to ${row.original.recipient ?? kindLabels[row.original.kind]}`}
+            aria-label={messages.retryTheMailTo(
+              row.original.recipient ?? kindLabels[row.original.kind],
+            )}
           >
             <RotateCw className="size-4" aria-hidden="true" />
-            Retry
+            {messages.retry}
           </Button>
         ),
       }),

@@ -24,10 +24,10 @@ const topics: Topic[] = [
     more: (
       <p className="flex flex-wrap gap-4">
         <Link to="/dashboard/start-learning" className={linkClass}>
-          Premium courses
+          {messages.premiumCourses}
         </Link>
         <Link to="/explore-course" className={linkClass}>
-          Free courses
+          {messages.freeCourses}
         </Link>
       </p>
     ),
@@ -41,7 +41,7 @@ const topics: Topic[] = [
     more: (
       <p>
         <Link to="/dashboard/myCertificate" className={linkClass}>
-          My certificates
+          {messages.myCertificates}
         </Link>
       </p>
     ),
@@ -61,7 +61,7 @@ const topics: Topic[] = [
       <ul className="space-y-1">
         <li>
           <Link to="/contact" className={linkClass}>
-            Contact page
+            {messages.contactPage}
           </Link>
         </li>
         <li>
@@ -70,7 +70,7 @@ const topics: Topic[] = [
           </a>
         </li>
         <li className="text-slate-700">
-          <span className="font-medium text-slate-900">Office hours: </span>
+          <span className="font-medium text-slate-900">{messages.officeHoursLabel} </span>
           {messages.officeHours}
         </li>
         <li className="text-slate-700">{messages.location}</li>
@@ -83,7 +83,10 @@ const topics: Topic[] = [
 export default function HelpPage() {
   return (
     <DashboardPage title={messages.help} intro={helpMessages.intro}>
-      <nav aria-label="Help topics" className="rounded-2xl border border-slate-200 bg-white p-4">
+      <nav
+        aria-label={messages.helpTopics}
+        className="rounded-2xl border border-slate-200 bg-white p-4"
+      >
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {topics.map((topic) => (
             <li key={topic.id}>

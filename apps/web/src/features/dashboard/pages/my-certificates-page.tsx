@@ -19,9 +19,9 @@ const renderCard = (certificate: Certificate) => <CertificateCard certificate={c
 export default function MyCertificatesPage() {
   const certificates = useMyCertificates();
   return (
-    <DashboardPage title="My Certificates" intro={messages.certificatesIntro}>
+    <DashboardPage title={messages.myCertificates2} intro={messages.certificatesIntro}>
       <DataTable
-        label="Certificates"
+        label={messages.certificates}
         columns={columns}
         data={certificates.data}
         getRowId={rowId}

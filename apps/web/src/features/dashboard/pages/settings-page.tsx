@@ -52,32 +52,37 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={messages.firstName}
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...register('firstName')}
         />
         <TextField
-          label="Last name"
+          label={messages.lastName}
           autoComplete="family-name"
           error={errors.lastName?.message}
           {...register('lastName')}
         />
       </div>
       <TextField
-        label="Email"
+        label={messages.email}
         type="email"
         autoComplete="email"
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextArea label="Bio (optional)" rows={4} error={errors.bio?.message} {...register('bio')} />
+      <TextArea
+        label={messages.bioOptional}
+        rows={4}
+        error={errors.bio?.message}
+        {...register('bio')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={update.isPending}>
-          Save changes
+          {messages.saveChanges}
         </Button>
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {messages.cancel}
         </Button>
       </div>
     </form>
@@ -92,12 +97,12 @@ export default function SettingsPage() {
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
     return (
-      <DashboardPage title="Account & Settings">
+      <DashboardPage title={messages.accountSettings}>
         <FormAlert>
           <div className="flex flex-wrap items-center gap-3">
             <span>{messages.profileFetchFailed}</span>
             <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </div>
         </FormAlert>
@@ -115,7 +120,7 @@ export default function SettingsPage() {
   ];
 
   return (
-    <DashboardPage title="Account & Settings" intro={messages.settingsIntro}>
+    <DashboardPage title={messages.accountSettings} intro={messages.settingsIntro}>
       <Panel title={editing ? 'Edit profile' : 'Profile'} className="max-w-3xl">
         {editing ? (
           <ProfileForm user={user} onDone={() => setEditing(false)} />
@@ -151,7 +156,7 @@ export default function SettingsPage() {
                 </div>
               ))}
               <div className="sm:col-span-2">
-                <dt className="text-sm font-medium text-slate-600">Bio</dt>
+                <dt className="text-sm font-medium text-slate-600">{messages.bio}</dt>
                 <dd className="mt-0.5 whitespace-pre-line text-slate-900">
                   {user.bio || messages.noBio}
                 </dd>
@@ -159,7 +164,7 @@ export default function SettingsPage() {
             </dl>
             <Button onClick={() => setEditing(true)}>
               <Pencil className="size-4" aria-hidden="true" />
-              Edit profile
+              {messages.editProfile}
             </Button>
           </div>
         )}

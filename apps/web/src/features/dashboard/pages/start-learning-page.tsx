@@ -40,14 +40,18 @@ function PremiumCourseCard({
       aria-label={course.title}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <CourseImage src={course.imageUrl} alt={`Cover of ${course.title}`} className="h-40 w-full" />
+      <CourseImage
+        src={course.imageUrl}
+        alt={messages.coverOf(course.title)}
+        className="h-40 w-full"
+      />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <CourseTypeBadge type={course.courseType} />
           {enrolled && (
             <span className={cn(badgeClass, 'gap-1 bg-green-100 text-green-900')}>
               <CheckCircle2 className="size-3.5" aria-hidden="true" />
-              Enrolled
+              {messages.enrolled2}
             </span>
           )}
         </div>
@@ -57,27 +61,27 @@ function PremiumCourseCard({
           <Link
             to={`/course/${course.id}`}
             className={cn(linkClass, 'text-sm')}
-            aria-label={`More info about ${course.title}`}
+            aria-label={messages.moreInfoAbout(course.title)}
           >
-            More info
+            {messages.moreInfo2}
           </Link>
           {enrolled ? (
             <ButtonLink
               to={`/learn/${course.id}`}
               size="sm"
-              aria-label={`Continue ${course.title}`}
+              aria-label={messages.continue(course.title)}
             >
               <PlayCircle className="size-4" aria-hidden="true" />
-              Continue
+              {messages.continue2}
             </ButtonLink>
           ) : (
             <Button
               size="sm"
               onClick={onEnrol}
               loading={enrolling}
-              aria-label={`Enrol in ${course.title}`}
+              aria-label={messages.enrolIn(course.title)}
             >
-              Enrol
+              {messages.enrol}
             </Button>
           )}
         </div>
@@ -110,9 +114,9 @@ export default function StartLearningPage() {
   };
 
   return (
-    <DashboardPage title="Premium Courses" intro={messages.premiumIntro}>
+    <DashboardPage title={messages.premiumCourses2} intro={messages.premiumIntro}>
       <DataTable
-        label="Premium courses"
+        label={messages.premiumCourses}
         columns={columns}
         data={courses.data}
         getRowId={rowId}

@@ -43,10 +43,10 @@ export function ExplainerVideo() {
       playsInline
       controls
       preload="metadata"
-      aria-label="Ishuri explainer video"
+      aria-label={messages.ishuriExplainerVideo}
       onError={() => setFailed(true)}
     >
-      <track kind="captions" src={CAPTIONS_SRC} srcLang="en" label="English" />
+      <track kind="captions" src={CAPTIONS_SRC} srcLang="en" label={messages.english} />
     </video>
   );
 }

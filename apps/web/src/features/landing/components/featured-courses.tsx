@@ -19,12 +19,12 @@ export function FeaturedCourses() {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="max-w-2xl">
             <h2 id="featured-courses" className="text-3xl font-bold text-slate-900">
-              Free courses to start with
+              {messages.freeCoursesToStartWith}
             </h2>
             <p className="mt-3 text-lg text-slate-700">{messages.featuredCoursesIntro}</p>
           </div>
           <ButtonLink to="/explore-course" variant="secondary">
-            All free courses
+            {messages.allFreeCourses}
             <ArrowRight className="size-4" aria-hidden="true" />
           </ButtonLink>
         </div>

@@ -27,11 +27,11 @@ export function Hero() {
             size="lg"
             className="w-full sm:w-auto"
           >
-            Start Learning Now
+            {messages.startLearningNow}
             <ArrowRight className="size-5" aria-hidden="true" />
           </ButtonLink>
           <ButtonLink to="/business" variant="secondary" size="lg" className="w-full sm:w-auto">
-            See plans
+            {messages.seePlans}
           </ButtonLink>
         </div>
         <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-3 text-slate-700">

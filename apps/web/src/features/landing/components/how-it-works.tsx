@@ -13,7 +13,7 @@ export function HowItWorks() {
     <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
       <div className="max-w-2xl">
         <h2 id="how-it-works" className="text-3xl font-bold text-slate-900">
-          How it works
+          {messages.howItWorks}
         </h2>
         <p className="mt-3 text-lg text-slate-700">{messages.howItWorksIntro}</p>
       </div>
@@ -28,7 +28,9 @@ export function HowItWorks() {
             </span>
             <div>
               <h3 className="text-lg font-semibold text-slate-900">
-                <span className="sr-only">Step {index + 1}: </span>
+                <span className="sr-only">
+                  {messages.step} {index + 1}:{' '}
+                </span>
                 {title}
               </h3>
               <p className="mt-1 text-slate-700">{text}</p>

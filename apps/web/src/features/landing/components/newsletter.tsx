@@ -11,7 +11,7 @@ export function Newsletter() {
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-16 lg:grid-cols-2">
         <div>
           <h2 id="newsletter" className="text-3xl font-bold text-white">
-            Subscribe to our newsletter
+            {messages.subscribeToOurNewsletter}
           </h2>
           <p className="mt-3 text-lg text-brand-50">{messages.subscribeIntro}</p>
         </div>

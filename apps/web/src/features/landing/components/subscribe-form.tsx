@@ -56,7 +56,7 @@ export function SubscribeForm() {
     <form noValidate onSubmit={(event) => void onSubmit(event)} data-status={status}>
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={id} className="sr-only">
-          Email address
+          {messages.emailAddress}
         </label>
         <div className="relative flex-1">
           <Mail
@@ -69,7 +69,7 @@ export function SubscribeForm() {
             type="email"
             inputMode="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={messages.youExampleCom}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={showError ? true : undefined}
@@ -81,7 +81,7 @@ export function SubscribeForm() {
           />
         </div>
         <Button type="submit" variant="secondary" size="lg" loading={status === 'loading'}>
-          Subscribe
+          {messages.subscribe}
         </Button>
       </div>
       {showError && (

@@ -11,11 +11,11 @@ export function WhatWeDo() {
         <ExplainerVideo />
         <div className="space-y-5">
           <h2 id="what-we-do" className="text-3xl font-bold text-slate-900">
-            What We Do
+            {messages.whatWeDo}
           </h2>
           <p className="text-lg text-slate-700">{messages.whatWeDoText}</p>
           <ButtonLink to="/explore-course" size="lg">
-            Explore Our Courses
+            {messages.exploreOurCourses}
             <ArrowRight className="size-5" aria-hidden="true" />
           </ButtonLink>
         </div>

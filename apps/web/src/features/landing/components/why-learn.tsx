@@ -15,7 +15,7 @@ export function WhyLearn() {
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <div className="max-w-2xl">
           <h2 id="why-learn" className="text-3xl font-bold text-slate-900">
-            Why learn with us
+            {messages.whyLearnWithUs}
           </h2>
           <p className="mt-3 text-lg text-slate-700">{messages.whyLearnIntro}</p>
         </div>

@@ -66,7 +66,7 @@ export function CertificatePanel(props: CertificatePanelProps) {
   };
 
   return (
-    <Panel title="Course complete" icon={<Award className="size-5" aria-hidden="true" />}>
+    <Panel title={messages.courseComplete} icon={<Award className="size-5" aria-hidden="true" />}>
       {certificate ? (
         <p>{messages.certificateReady(certificate.certificateCode)}</p>
       ) : (
@@ -76,17 +76,17 @@ export function CertificatePanel(props: CertificatePanelProps) {
         {!certificate && (
           <Button onClick={() => void getCertificate()} loading={mutation.isPending}>
             <Award className="size-4" aria-hidden="true" />
-            Get Certificate
+            {messages.getCertificate}
           </Button>
         )}
         {certificate && (
           <>
-            <ButtonLink to={MY_CERTIFICATES_PATH}>My Certificates</ButtonLink>
+            <ButtonLink to={MY_CERTIFICATES_PATH}>{messages.myCertificates2}</ButtonLink>
             <ButtonLink
               to={`/verify/${encodeURIComponent(certificate.certificateCode)}`}
               variant="secondary"
             >
-              Verification page
+              {messages.verificationPage}
             </ButtonLink>
           </>
         )}
@@ -98,18 +98,21 @@ export function CertificatePanel(props: CertificatePanelProps) {
 /** A completed free course: no certificate (decisions.md §4), an invitation to premium instead. */
 export function FreeCourseCompletePanel({ guest }: { guest: boolean }) {
   return (
-    <Panel title="Course complete" icon={<PartyPopper className="size-5" aria-hidden="true" />}>
+    <Panel
+      title={messages.courseComplete}
+      icon={<PartyPopper className="size-5" aria-hidden="true" />}
+    >
       <p>{guest ? messages.guestCourseCompleted : messages.freeCourseCompleted}</p>
       <div className="flex flex-wrap gap-3">
         {guest ? (
           <>
-            <ButtonLink to="/register">Create a free account</ButtonLink>
+            <ButtonLink to="/register">{messages.createAFreeAccount}</ButtonLink>
             <ButtonLink to="/business" variant="secondary">
-              See the Premium plan
+              {messages.seeThePremiumPlan}
             </ButtonLink>
           </>
         ) : (
-          <ButtonLink to={PREMIUM_COURSES_PATH}>Explore premium courses</ButtonLink>
+          <ButtonLink to={PREMIUM_COURSES_PATH}>{messages.explorePremiumCourses}</ButtonLink>
         )}
       </div>
     </Panel>

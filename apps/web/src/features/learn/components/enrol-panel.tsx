@@ -18,22 +18,22 @@ export function EnrolPanel({ signedIn, enrolling, onEnrol }: EnrolPanelProps) {
     >
       <h2 id="enrol-heading" className="flex items-center gap-2 text-xl font-bold">
         <Lock className="size-5" aria-hidden="true" />
-        Premium course
+        {messages.premiumCourse}
       </h2>
       {signedIn ? (
         <>
           <p>{messages.enrolToLearn}</p>
           <Button onClick={onEnrol} loading={enrolling}>
-            Enrol in this course
+            {messages.enrolInThisCourse}
           </Button>
         </>
       ) : (
         <>
           <p>{messages.loginToEnroll}</p>
           <div className="flex flex-wrap gap-3">
-            <ButtonLink to="/login">Log in</ButtonLink>
+            <ButtonLink to="/login">{messages.logIn}</ButtonLink>
             <ButtonLink to="/register" variant="secondary">
-              Register
+              {messages.register}
             </ButtonLink>
           </div>
         </>

@@ -10,11 +10,11 @@ export function GuestNotice() {
       <p className="mt-1">
         {messages.guestInvite}{' '}
         <Link to="/register" className="font-semibold underline underline-offset-2">
-          Register for free
+          {messages.registerForFree}
         </Link>{' '}
-        or{' '}
+        {messages.or}{' '}
         <Link to="/login" className="font-semibold underline underline-offset-2">
-          log in
+          {messages.logIn2}
         </Link>
         .
       </p>

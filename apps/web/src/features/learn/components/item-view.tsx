@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button';
@@ -51,7 +52,8 @@ export function ItemView({
     >
       <header className="space-y-2">
         <p className="text-sm font-medium text-slate-600">
-          {item.kind === 'subLesson' ? 'Sub-lesson' : 'Lesson'} · {item.index + 1} of {total}
+          {item.kind === 'subLesson' ? 'Sub-lesson' : 'Lesson'} · {item.index + 1} {messages.of2}{' '}
+          {total}
         </p>
         <h2 id={`item-${item.id}`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
           {item.title}
@@ -65,20 +67,20 @@ export function ItemView({
         {completed ? (
           <p className="inline-flex items-center gap-2 font-semibold text-green-800" role="status">
             <CheckCircle2 className="size-5" aria-hidden="true" />
-            Completed
+            {messages.completed}
           </p>
         ) : (
           <Button onClick={onMarkComplete} disabled={!canMarkComplete} loading={busy}>
-            Mark Complete
+            {messages.markComplete}
           </Button>
         )}
-        <nav aria-label="Lessons" className="ml-auto flex gap-2">
+        <nav aria-label={messages.lessons2} className="ml-auto flex gap-2">
           <Button variant="secondary" onClick={onPrevious} disabled={!canOpenPrevious || busy}>
             <ChevronLeft className="size-4" aria-hidden="true" />
-            Previous
+            {messages.previous}
           </Button>
           <Button variant="secondary" onClick={onNext} disabled={!canOpenNext || busy}>
-            Next
+            {messages.next}
             <ChevronRight className="size-4" aria-hidden="true" />
           </Button>
         </nav>

@@ -12,7 +12,7 @@ export function CourseNotFound({ backTo }: { backTo: string }) {
       <h1 className="text-2xl font-bold text-slate-900">{messages.courseNotFound}</h1>
       <p className="text-slate-700">{messages.courseNotFoundHint}</p>
       <ButtonLink to={backTo} variant="secondary">
-        Browse courses
+        {messages.browseCourses}
       </ButtonLink>
     </section>
   );
@@ -30,12 +30,12 @@ export function LessonsLoadError({
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>{pageTitle('Learn')}</title>
       <TriangleAlert className="size-12 text-amber-600" aria-hidden="true" />
-      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{messages.somethingWentWrong}</h1>
       <p role="alert" className="text-slate-800">
         {messages.lessonsLoadFailed}
       </p>
       <Button onClick={onRetry} loading={retrying}>
-        Retry
+        {messages.retry}
       </Button>
     </section>
   );

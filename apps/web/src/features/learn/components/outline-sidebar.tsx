@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { CheckCircle2, ChevronDown, ListTree, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -69,10 +70,10 @@ function OutlineEntry({
       <span className="min-w-0 flex-1 break-words">{item.title}</span>
       {completed && (
         <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-          Completed
+          {messages.completed}
         </span>
       )}
-      {locked && <span className="sr-only">(locked)</span>}
+      {locked && <span className="sr-only">{messages.locked}</span>}
     </button>
   );
 }
@@ -117,7 +118,7 @@ export function OutlineSidebar({
       >
         <span className="flex items-center gap-2">
           <ListTree className="size-5 text-brand-700" aria-hidden="true" />
-          Course outline
+          {messages.courseOutline}
         </span>
         <ChevronDown
           className={cn('size-5 transition-transform', expanded && 'rotate-180')}
@@ -133,7 +134,7 @@ export function OutlineSidebar({
         )}
       >
         <h2 id={headingId} className="px-3 pb-2 text-base font-bold text-slate-900">
-          Course outline
+          {messages.courseOutline}
         </h2>
         <ol className="space-y-1">
           {groupByLesson(items).map(({ lesson, subLessons }) => (

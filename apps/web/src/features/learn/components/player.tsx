@@ -34,7 +34,7 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
   return (
     <>
       <CourseHeader course={course}>
-        <ProgressBar percent={path.percent} label="Course progress" />
+        <ProgressBar percent={path.percent} label={messages.courseProgress} />
         {guest && <GuestNotice />}
       </CourseHeader>
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">

@@ -25,12 +25,12 @@ export default function ConfirmEmailPage() {
   );
 
   return (
-    <LinkCard title="Confirm your new e-mail">
+    <LinkCard title={messages.confirmYourNewEMail}>
       {confirm.isSuccess ? (
         <>
           <Outcome state="done">{confirm.data?.message ?? messages.emailChanged}</Outcome>
           <Link to="/dashboard/settings" className={linkClass}>
-            Go to your settings
+            {messages.goToYourSettings}
           </Link>
         </>
       ) : confirm.isError ? (
@@ -39,7 +39,7 @@ export default function ConfirmEmailPage() {
             {errorMessage(confirm.error, messages.emailChangeLinkInvalid)}
           </Outcome>
           <Link to="/dashboard/settings" className={linkClass}>
-            Go to your settings
+            {messages.goToYourSettings}
           </Link>
         </>
       ) : (

@@ -14,12 +14,12 @@ export default function ConfirmSubscriptionPage() {
   useRunOnce(useCallback(() => mutate(token), [mutate, token]));
 
   return (
-    <LinkCard title="Newsletter subscription">
+    <LinkCard title={messages.newsletterSubscription}>
       {confirm.isSuccess ? (
         <>
           <Outcome state="done">{confirm.data?.message ?? messages.subscriptionConfirmed}</Outcome>
           <Link to="/explore-course" className={linkClass}>
-            Explore Our Courses
+            {messages.exploreOurCourses}
           </Link>
         </>
       ) : confirm.isError ? (
@@ -28,7 +28,7 @@ export default function ConfirmSubscriptionPage() {
             {errorMessage(confirm.error, messages.subscriptionLinkInvalid)}
           </Outcome>
           <Link to="/" className={linkClass}>
-            Back to the home page
+            {messages.backToTheHomePage}
           </Link>
         </>
       ) : (

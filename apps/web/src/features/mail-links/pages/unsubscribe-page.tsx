@@ -14,12 +14,12 @@ export default function UnsubscribePage() {
   const unsubscribe = useUnsubscribe();
 
   return (
-    <LinkCard title="Unsubscribe">
+    <LinkCard title={messages.unsubscribe}>
       {unsubscribe.isSuccess ? (
         <>
           <Outcome state="done">{unsubscribe.data?.message ?? messages.unsubscribed}</Outcome>
           <Link to="/" className={linkClass}>
-            Back to the home page
+            {messages.backToTheHomePage}
           </Link>
         </>
       ) : (
@@ -35,7 +35,7 @@ export default function UnsubscribePage() {
             loading={unsubscribe.isPending}
             onClick={() => unsubscribe.mutate(token)}
           >
-            Unsubscribe
+            {messages.unsubscribe}
           </Button>
         </>
       )}

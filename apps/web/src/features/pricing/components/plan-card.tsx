@@ -19,7 +19,7 @@ export function PlanCard({ plan, ctaTo }: { plan: Plan; ctaTo: string }) {
     >
       {plan.highlighted && (
         <p className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
-          Most popular
+          {messages.mostPopular}
         </p>
       )}
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
@@ -31,10 +31,10 @@ export function PlanCard({ plan, ctaTo }: { plan: Plan; ctaTo: string }) {
           {formatPrice(plan.price)}
         </span>
         <span className="text-slate-700">
-          USD <span>{plan.period}</span>
+          {messages.usd} <span>{plan.period}</span>
         </span>
       </p>
-      <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} plan features`}>
+      <ul className="mt-6 flex-1 space-y-3" aria-label={messages.planFeatures(plan.name)}>
         {plan.features.map((feature) => (
           <li
             key={feature.label}

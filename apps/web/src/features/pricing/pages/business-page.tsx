@@ -11,7 +11,9 @@ export default function BusinessPage() {
     <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <title>{pageTitle('Business')}</title>
       <div className="mx-auto max-w-2xl text-center">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Plans and pricing</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">
+          {messages.plansAndPricing}
+        </h1>
         <p className="mt-4 text-lg text-slate-700">{messages.pricingIntro}</p>
       </div>
       <div className="mt-12 grid gap-8 md:grid-cols-2">

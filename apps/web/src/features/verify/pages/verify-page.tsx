@@ -39,14 +39,14 @@ export default function VerifyPage() {
           <span className="font-semibold">{messages.verifyValid}</span>
         </p>
         <dl className="rounded-xl border border-slate-200 bg-white px-5">
-          <Row label="Awarded to">{certificate.learnerName}</Row>
-          <Row label="Course">{certificate.courseTitle}</Row>
-          <Row label="Issued on">
+          <Row label={messages.awardedTo}>{certificate.learnerName}</Row>
+          <Row label={messages.course}>{certificate.courseTitle}</Row>
+          <Row label={messages.issuedOn}>
             <time dateTime={certificate.issuedAt}>
               {dayjs(certificate.issuedAt).format('MMMM D, YYYY')}
             </time>
           </Row>
-          <Row label="Certificate code">
+          <Row label={messages.certificateCode}>
             <span className="font-mono">{certificate.certificateCode}</span>
           </Row>
         </dl>
@@ -63,7 +63,7 @@ export default function VerifyPage() {
           <p className="font-semibold">{messages.certificateNotFound}</p>
           <p>{messages.verifyNotFound}</p>
           <p className="text-sm">
-            Code: <span className="font-mono break-all">{code}</span>
+            {messages.code2} <span className="font-mono break-all">{code}</span>
           </p>
         </div>
       </div>
@@ -78,7 +78,7 @@ export default function VerifyPage() {
           {messages.verifyLoadFailed}
         </p>
         <Button onClick={() => void verification.refetch()} loading={verification.isFetching}>
-          Retry
+          {messages.retry}
         </Button>
       </div>
     );
@@ -88,7 +88,7 @@ export default function VerifyPage() {
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:py-16">
       <title>{pageTitle('Certificate verification')}</title>
       <header className="space-y-2">
-        <h1 className="text-3xl font-bold text-slate-900">Certificate verification</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{messages.certificateVerification}</h1>
         <p className="text-slate-700">{messages.verifyIntro}</p>
       </header>
       {body}

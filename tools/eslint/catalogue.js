@@ -1,0 +1,128 @@
+/**
+ * Every sentence a user sees comes from the message catalogue (`messages` in the contract), so
+ * that a language is one more file. These rules refuse the ways a sentence slips in as a
+ * literal: text between JSX tags, a user-facing JSX attribute (aria-label, title, alt,
+ * placeholder, label), and, on the server, the sentence of an error or a reply.
+ */
+
+/** A literal that reads as words (a letter), not a symbol, a number or a class name. */
+const hasWords = (text) => /\p{L}{2,}/u.test(text);
+
+/** Names that are the same in every language. */
+const allowed = new Set(['Ishuri']);
+
+const wordy = (text) => hasWords(text) && !allowed.has(text.trim());
+
+const userFacingAttributes = new Set(['aria-label', 'title', 'alt', 'placeholder', 'label']);
+
+const staticText = (node) => {
+  if (!node) return null;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.cooked).join(' ');
+  if (node.type === 'JSXExpressionContainer') return staticText(node.expression);
+  return null;
+};
+
+const noLiteralJsxText = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'User-visible JSX text comes from the message catalogue' },
+    schema: [],
+    messages: {
+      text: 'Visible text "{{text}}" is a literal: take it from the catalogue (messages.…).',
+    },
+  },
+  create(context) {
+    const report = (node, text) =>
+      context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
+    return {
+      JSXText(node) {
+        if (wordy(node.value)) report(node, node.value);
+      },
+      JSXExpressionContainer(node) {
+        if (node.parent.type !== 'JSXElement' && node.parent.type !== 'JSXFragment') return;
+        const text = staticText(node.expression);
+        if (text !== null && wordy(text)) report(node, text);
+      },
+      JSXAttribute(node) {
+        if (node.name.type !== 'JSXIdentifier' || !userFacingAttributes.has(node.name.name)) return;
+        const text = staticText(node.value);
+        if (text !== null && wordy(text)) report(node, text);
+      },
+    };
+  },
+};
+
+/** Three words or more: a sentence or a phrase someone reads. */
+const sentence = (text) => /\p{L}+[,.:;!?’']*\s+\p{L}+[,.:;!?’']*\s+\p{L}+/u.test(text);
+
+/** Where a phrase is for developers, not users: logs, thrown errors, API docs, SQL. */
+const logMethods = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+const docKeys = new Set(['summary', 'description']);
+function forDevelopers(node) {
+  if (node.parent?.type === 'ImportDeclaration') return true;
+  for (let at = node.parent; at; at = at.parent) {
+    if (at.type === 'CallExpression' || at.type === 'NewExpression') {
+      const callee = at.callee;
+      if (callee.type === 'Identifier' && /Error$/.test(callee.name)) return true;
+      if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier') {
+        if (logMethods.has(callee.property.name)) return true;
+      }
+    }
+    if (at.type === 'TaggedTemplateExpression') return true;
+    if (at.type === 'Property' && at.key.type === 'Identifier' && docKeys.has(at.key.name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const noLiteralReply = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Sentences the server sends (replies, mails, PDFs) come from the catalogue',
+    },
+    schema: [],
+    messages: {
+      text: 'The sentence "{{text}}" is a literal: take it from the catalogue (messages.…).',
+    },
+  },
+  create(context) {
+    const check = (node, text) => {
+      if (!sentence(text) || forDevelopers(node)) return;
+      context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
+    };
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string') check(node, node.value);
+      },
+      TemplateElement(node) {
+        check(node, node.value.cooked ?? '');
+      },
+    };
+  },
+};
+
+/** The flat-config blocks that turn the rules on (tests are exempt). */
+export function catalogue() {
+  const plugin = {
+    rules: { 'no-literal-jsx-text': noLiteralJsxText, 'no-literal-reply': noLiteralReply },
+  };
+  const tests = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'];
+  return [
+    {
+      files: ['apps/web/src/**/*.tsx'],
+      ignores: tests,
+      plugins: { catalogue: plugin },
+      rules: { 'catalogue/no-literal-jsx-text': 'error' },
+    },
+    {
+      files: ['apps/server/src/**/*.ts'],
+      // The demo catalogue is sample content; config, main and seed speak to the operator.
+      ignores: [...tests, 'apps/server/src/demo/**', 'apps/server/src/{config,main,seed}.ts'],
+      plugins: { catalogue: plugin },
+      rules: { 'catalogue/no-literal-reply': 'error' },
+    },
+  ];
+}
