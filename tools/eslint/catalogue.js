@@ -11,7 +11,8 @@ const hasWords = (text) => /\p{L}{2,}/u.test(text);
 /** Names that are the same in every language. */
 const allowed = new Set(['Ishuri']);
 
-const wordy = (text) => hasWords(text) && !allowed.has(text.trim());
+const wordy = (text) =>
+  hasWords(text.replace(/\p{L}+/gu, (word) => (allowed.has(word) ? '' : word)));
 
 const userFacingAttributes = new Set(['aria-label', 'title', 'alt', 'placeholder', 'label']);
 
@@ -58,18 +59,26 @@ const sentence = (text) => /\p{L}+[,.:;!?’']*\s+\p{L}+[,.:;!?’']*\s+\p{L}+/u
 
 /** Where a phrase is for developers, not users: logs, thrown errors, API docs, SQL. */
 const logMethods = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
-const docKeys = new Set(['summary', 'description']);
+const docKeys = new Set(['summary', 'description', 'consoleHint']);
 function forDevelopers(node) {
   if (node.parent?.type === 'ImportDeclaration') return true;
   for (let at = node.parent; at; at = at.parent) {
     if (at.type === 'CallExpression' || at.type === 'NewExpression') {
       const callee = at.callee;
       if (callee.type === 'Identifier' && /Error$/.test(callee.name)) return true;
+      if (callee.type === 'Super') return true;
       if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier') {
         if (logMethods.has(callee.property.name)) return true;
       }
     }
     if (at.type === 'TaggedTemplateExpression') return true;
+    if (
+      at.type === 'VariableDeclarator' &&
+      at.id.type === 'Identifier' &&
+      docKeys.has(at.id.name)
+    ) {
+      return true;
+    }
     if (at.type === 'Property' && at.key.type === 'Identifier' && docKeys.has(at.key.name)) {
       return true;
     }
@@ -119,8 +128,14 @@ export function catalogue() {
     },
     {
       files: ['apps/server/src/**/*.ts'],
-      // The demo catalogue is sample content; config, main and seed speak to the operator.
-      ignores: [...tests, 'apps/server/src/demo/**', 'apps/server/src/{config,main,seed}.ts'],
+      // The demo catalogue is sample content; start-up, seeding, configuration and logs speak to
+      // the operator, not to users.
+      ignores: [
+        ...tests,
+        'apps/server/src/demo/**',
+        'apps/server/src/{config,main,seed,startup}.ts',
+        'apps/server/src/lib/{bootstrap,log}.ts',
+      ],
       plugins: { catalogue: plugin },
       rules: { 'catalogue/no-literal-reply': 'error' },
     },

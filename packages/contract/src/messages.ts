@@ -346,6 +346,69 @@ export const messages = {
   unsubscribeLinkInvalid:
     'This unsubscribe link is invalid. Please check that it was copied whole.',
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+  // Mails (subject, paragraphs, links) and the landing page's explainer video
+  mailHello: (firstName: string) => `Hello ${firstName},`,
+  mailHelloAnyone: 'Hello,',
+  mailFooter: 'Ishuri · Kigali, Rwanda',
+  signinCodeSubject: (code: string) => `Your Ishuri sign-in code: ${code}`,
+  signinCodeBody: (code: string) => `Your sign-in code is ${code}. It is valid for 10 minutes.`,
+  signinCodeIgnore:
+    'If you did not try to sign in, you can ignore this e-mail; your password is still safe.',
+  resetLinkSubject: 'Reset your Ishuri password',
+  resetLinkBody:
+    'Someone asked to reset the password of your account. Open this link to choose a new one (valid for 1 hour, once):',
+  resetLinkIgnore: 'If it was not you, ignore this e-mail: your password stays as it is.',
+  emailChangeSubject: 'Confirm your new Ishuri e-mail address',
+  emailChangeBody: (email: string) =>
+    `You asked to use ${email} for your Ishuri account. Open this link to confirm it (valid for 24 hours, once):`,
+  emailChangeIgnore:
+    'Until you do, your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.',
+  emailNoticeSubject: 'Your Ishuri e-mail address is being changed',
+  emailNoticeBody: (newEmail: string) =>
+    `Someone asked to change the e-mail of your Ishuri account to ${newEmail}. The change takes effect once that address opens the link we sent to it.`,
+  emailNoticeNotYou: (resetUrl: string, contactUrl: string) =>
+    `If it was not you, change your password at once (${resetUrl}) and tell us through ${contactUrl}.`,
+  emailNoticeNotYouStart: 'If it was not you,',
+  emailNoticeChangePassword: 'change your password',
+  emailNoticeAtOnceAnd: 'at once and',
+  emailNoticeTellUs: 'tell us',
+  contactMailSubject: (subject: string) => `New contact message on Ishuri: ${subject}`,
+  contactMailIntro: 'A visitor sent a message through the contact form.',
+  contactMailFrom: (name: string, email: string) => `From: ${name} <${email}>`,
+  contactMailPhone: (phone: string) => `Phone: ${phone}`,
+  contactMailSubjectLine: (subject: string) => `Subject: ${subject}`,
+  contactMailOpen: (link: string) => `Open it in the admin area: ${link}`,
+  contactMailOpenLink: 'Open it in the admin area',
+  newsletterFooter: (email: string, page: string) =>
+    `You receive this because ${email} subscribed to the Ishuri newsletter. To stop it, unsubscribe: ${page}`,
+  newsletterFooterHtml: (email: string) =>
+    `You receive this because ${email} subscribed to the Ishuri newsletter.`,
+  newsletterUnsubscribe: 'Unsubscribe',
+  newsletterConfirmSubject: 'Confirm your subscription to the Ishuri newsletter',
+  newsletterConfirmThanks:
+    'Thank you for subscribing to the Ishuri newsletter. We will write when new courses open, and share study tips and news from our learners in Kigali and beyond.',
+  newsletterConfirmAsk: 'Please confirm your subscription by opening this link:',
+  newsletterConfirmIgnore:
+    'If you did not ask for this, ignore this e-mail: you will receive nothing more from us.',
+  newsletterConfirmButton: 'Confirm my subscription',
+  newsletterConfirmCopy: 'Or copy this address into your browser:',
+  explainerCards: [
+    {
+      label: 'ISHURI',
+      title: 'Learn new skills online',
+      subtitle: 'Courses made in Kigali, Rwanda',
+    },
+    {
+      label: 'STEP BY STEP',
+      title: 'Lessons in a clear order',
+      subtitle: 'Free and premium courses; your progress is saved',
+    },
+    {
+      label: 'CERTIFIED',
+      title: 'Earn a certificate',
+      subtitle: 'Anyone can verify it online with its code',
+    },
+  ],
   // Screens of the web app: headings, buttons, labels and names of things
   dashboardMenu: 'Dashboard menu',
   dashboard: 'Dashboard',

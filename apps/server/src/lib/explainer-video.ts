@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import type { AppContext } from './context';
 import { encodeClip, findFfmpeg } from './media-generator';
 
@@ -24,23 +25,7 @@ export async function ensureExplainerVideo(
   try {
     const clip = await encodeClip({
       ffmpeg,
-      cards: [
-        {
-          label: 'ISHURI',
-          title: 'Learn new skills online',
-          subtitle: 'Courses made in Kigali, Rwanda',
-        },
-        {
-          label: 'STEP BY STEP',
-          title: 'Lessons in a clear order',
-          subtitle: 'Free and premium courses; your progress is saved',
-        },
-        {
-          label: 'CERTIFIED',
-          title: 'Earn a certificate',
-          subtitle: 'Anyone can verify it online with its code',
-        },
-      ],
+      cards: [...messages.explainerCards],
       palette: { from: '#1d4ed8', to: '#0f766e', accent: '#38bdf8' },
       secondsPerCard: 3,
       width: 640,

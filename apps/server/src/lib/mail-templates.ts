@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import type { Mail } from './mailer';
 
 const PRODUCT = 'Ishuri';
@@ -20,18 +21,18 @@ export function layout(title: string, paragraphs: string[], extraHtml = ''): str
 <h1 style="color:#1d4ed8;font-size:22px">${PRODUCT}</h1>
 ${body}
 ${extraHtml}
-<p style="color:#6b7280;font-size:12px">${PRODUCT} · Kigali, Rwanda</p>
+<p style="color:#6b7280;font-size:12px">${escapeHtml(messages.mailFooter)}</p>
 </body></html>`;
 }
 
 type Template = Omit<Mail, 'to'>;
 
 export function loginCodeMail(firstName: string, code: string, email: string): Template {
-  const subject = `Your ${PRODUCT} sign-in code: ${code}`;
+  const subject = messages.signinCodeSubject(code);
   const lines = [
-    `Hello ${firstName},`,
-    `Your sign-in code is ${code}. It is valid for 10 minutes.`,
-    'If you did not try to sign in, you can ignore this e-mail; your password is still safe.',
+    messages.mailHello(firstName),
+    messages.signinCodeBody(code),
+    messages.signinCodeIgnore,
   ];
   return {
     subject,
@@ -62,14 +63,12 @@ export function linkMail(
 }
 
 export function resetLinkMail(firstName: string, link: string, email: string): Template {
+  const consoleHint = `password reset link for ${email}: ${link}`;
   return linkMail(
-    `Reset your ${PRODUCT} password`,
-    [
-      `Hello ${firstName},`,
-      'Someone asked to reset the password of your account. Open this link to choose a new one (valid for 1 hour, once):',
-    ],
+    messages.resetLinkSubject,
+    [messages.mailHello(firstName), messages.resetLinkBody],
     link,
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-    `password reset link for ${email}: ${link}`,
+    messages.resetLinkIgnore,
+    consoleHint,
   );
 }

@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml, layout } from '../../lib/mail-templates';
 
@@ -17,24 +18,24 @@ export function contactNoticeMail(
   },
   appUrl: string,
 ): Template {
-  const subject = `New contact message on Ishuri: ${oneLine(message.subject).slice(0, 120)}`;
+  const subject = messages.contactMailSubject(oneLine(message.subject).slice(0, 120));
   const link = `${appUrl}/dashboard/contact/${message.id}`;
   const details = [
-    `From: ${message.fullName} <${message.email}>`,
-    ...(message.phone ? [`Phone: ${message.phone}`] : []),
-    `Subject: ${message.subject}`,
+    messages.contactMailFrom(message.fullName, message.email),
+    ...(message.phone ? [messages.contactMailPhone(message.phone)] : []),
+    messages.contactMailSubjectLine(message.subject),
   ];
   const text = [
-    'A visitor sent a message through the contact form.',
+    messages.contactMailIntro,
     details.join('\n'),
     message.message,
-    `Open it in the admin area: ${link}`,
+    messages.contactMailOpen(link),
   ].join('\n\n');
   const html = layout(
     subject,
-    ['A visitor sent a message through the contact form.', ...details],
+    [messages.contactMailIntro, ...details],
     `<blockquote style="white-space:pre-wrap;border-left:4px solid #1d4ed8;margin:16px 0;padding:8px 16px;background:#f3f4f6">${escapeHtml(message.message)}</blockquote>
-<p><a href="${escapeHtml(link)}">Open it in the admin area</a></p>`,
+<p><a href="${escapeHtml(link)}">${escapeHtml(messages.contactMailOpenLink)}</a></p>`,
   );
   return { subject, text, html };
 }

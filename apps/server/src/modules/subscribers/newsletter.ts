@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
@@ -61,7 +62,7 @@ export function newsletterMail(
   const token = newsletterToken(ctx, 'unsubscribe', subscriber.id);
   const page = `${ctx.config.appUrl}/unsubscribe/${token}`;
   const oneClick = `${ctx.config.appUrl}/api/sub/unsubscribe/one-click/${token}`;
-  const footer = `You receive this because ${subscriber.email} subscribed to the Ishuri newsletter. To stop it, unsubscribe: ${page}`;
+  const footer = messages.newsletterFooter(subscriber.email, page);
   return {
     to: subscriber.email,
     subject: content.subject,
@@ -70,7 +71,7 @@ export function newsletterMail(
       content.subject,
       content.html ? [] : content.paragraphs,
       `${content.html ?? ''}
-<p style="color:#4b5563;font-size:13px">You receive this because ${escapeHtml(subscriber.email)} subscribed to the Ishuri newsletter. <a href="${escapeHtml(page)}">Unsubscribe</a></p>`,
+<p style="color:#4b5563;font-size:13px">${escapeHtml(messages.newsletterFooterHtml(subscriber.email))} <a href="${escapeHtml(page)}">${escapeHtml(messages.newsletterUnsubscribe)}</a></p>`,
     ),
     headers: {
       'List-Unsubscribe': `<${oneClick}>`,
@@ -81,20 +82,19 @@ export function newsletterMail(
 
 /** The double opt-in mail: its link confirms the subscription. */
 export function confirmationContent(link: string): NewsletterContent {
-  const subject = 'Confirm your subscription to the Ishuri newsletter';
+  const subject = messages.newsletterConfirmSubject;
   const intro = [
-    'Hello,',
-    'Thank you for subscribing to the Ishuri newsletter. We will write when new courses open, and share study tips and news from our learners in Kigali and beyond.',
-    'Please confirm your subscription by opening this link:',
+    messages.mailHelloAnyone,
+    messages.newsletterConfirmThanks,
+    messages.newsletterConfirmAsk,
   ];
-  const after =
-    'If you did not ask for this, ignore this e-mail: you will receive nothing more from us.';
+  const after = messages.newsletterConfirmIgnore;
   return {
     subject,
     paragraphs: [...intro, link, after],
     html: `${intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Confirm my subscription</a></p>
-<p style="font-size:13px;color:#4b5563">Or copy this address into your browser: ${escapeHtml(link)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(messages.newsletterConfirmButton)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(messages.newsletterConfirmCopy)} ${escapeHtml(link)}</p>
 <p>${escapeHtml(after)}</p>`,
   };
 }

@@ -1,21 +1,18 @@
+import { messages } from '@ishuri/contract';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml, layout, linkMail } from '../../lib/mail-templates';
 
 type Template = Omit<Mail, 'to'>;
 
-const PRODUCT = 'Ishuri';
-
 /** To the new address: the link that makes it the account's e-mail (valid 24 hours, once). */
 export function confirmEmailChangeMail(firstName: string, link: string, email: string): Template {
+  const consoleHint = `e-mail change link for ${email}: ${link}`;
   return linkMail(
-    `Confirm your new ${PRODUCT} e-mail address`,
-    [
-      `Hello ${firstName},`,
-      `You asked to use ${email} for your ${PRODUCT} account. Open this link to confirm it (valid for 24 hours, once):`,
-    ],
+    messages.emailChangeSubject,
+    [messages.mailHello(firstName), messages.emailChangeBody(email)],
     link,
-    'Until you do, your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.',
-    `e-mail change link for ${email}: ${link}`,
+    messages.emailChangeIgnore,
+    consoleHint,
   );
 }
 
@@ -25,11 +22,11 @@ export function emailChangeNoticeMail(
   newEmail: string,
   appUrl: string,
 ): Template {
-  const subject = `Your ${PRODUCT} e-mail address is being changed`;
+  const subject = messages.emailNoticeSubject;
   const lines = [
-    `Hello ${firstName},`,
-    `Someone asked to change the e-mail of your ${PRODUCT} account to ${newEmail}. The change takes effect once that address opens the link we sent to it.`,
-    `If it was not you, change your password at once (${appUrl}/forgotPassword) and tell us through ${appUrl}/contact.`,
+    messages.mailHello(firstName),
+    messages.emailNoticeBody(newEmail),
+    messages.emailNoticeNotYou(`${appUrl}/forgotPassword`, `${appUrl}/contact`),
   ];
   return {
     subject,
@@ -37,7 +34,7 @@ export function emailChangeNoticeMail(
     html: layout(
       subject,
       lines.slice(0, 2),
-      `<p>If it was not you, <a href="${escapeHtml(`${appUrl}/forgotPassword`)}">change your password</a> at once and <a href="${escapeHtml(`${appUrl}/contact`)}">tell us</a>.</p>`,
+      `<p>${escapeHtml(messages.emailNoticeNotYouStart)} <a href="${escapeHtml(`${appUrl}/forgotPassword`)}">${escapeHtml(messages.emailNoticeChangePassword)}</a> ${escapeHtml(messages.emailNoticeAtOnceAnd)} <a href="${escapeHtml(`${appUrl}/contact`)}">${escapeHtml(messages.emailNoticeTellUs)}</a>.</p>`,
     ),
   };
 }

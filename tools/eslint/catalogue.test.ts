@@ -1,0 +1,73 @@
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from './catalogue.js';
+
+/** The catalogue rules, on small pieces of code written the way the apps write them. */
+const linter = new Linter({ configType: 'flat' });
+const config = [
+  {
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { ecmaFeatures: { jsx: true } },
+    },
+  },
+  ...catalogue(),
+];
+const rulesFired = (code: string, filename: string) =>
+  linter.verify(code, config, { filename }).map((message) => message.ruleId);
+
+const page = 'apps/web/src/features/x/pages/x-page.tsx';
+const service = 'apps/server/src/modules/x/x.service.ts';
+
+describe('no-literal-jsx-text', () => {
+  it('refuses text between tags', () => {
+    expect(rulesFired('const A = () => <h1>Premium Courses</h1>;', page)).toEqual([
+      'catalogue/no-literal-jsx-text',
+    ]);
+  });
+
+  it('refuses a literal aria-label, title, alt or placeholder', () => {
+    for (const attribute of ['aria-label', 'title', 'alt', 'placeholder']) {
+      expect(rulesFired(`const A = () => <input ${attribute}="Your e-mail" />;`, page)).toEqual([
+        'catalogue/no-literal-jsx-text',
+      ]);
+    }
+    expect(rulesFired('const A = (p) => <a aria-label={`Delete ${p.title}`} />;', page)).toEqual([
+      'catalogue/no-literal-jsx-text',
+    ]);
+  });
+
+  it('accepts the catalogue, symbols, numbers and the brand', () => {
+    const code = [
+      "import { messages } from '@ishuri/contract';",
+      'const A = (p) => (',
+      '  <p aria-label={messages.close} className="text-sm">',
+      '    {messages.noBlogs} · {p.count} / 10 Ishuri',
+      '  </p>',
+      ');',
+    ].join('\n');
+    expect(rulesFired(code, page)).toEqual([]);
+  });
+});
+
+describe('no-literal-reply', () => {
+  it('refuses the sentence of an error or a reply', () => {
+    expect(
+      rulesFired("throw fail('BAD_REQUEST', { message: 'Please fill in every field.' });", service),
+    ).toEqual(['catalogue/no-literal-reply']);
+    expect(rulesFired("const lines = ['Thank you for subscribing to us.'];", service)).toEqual([
+      'catalogue/no-literal-reply',
+    ]);
+  });
+
+  it('accepts the catalogue, logs, thrown errors and codes', () => {
+    const code = [
+      "throw fail('BAD_REQUEST', { message: messages.badRequest });",
+      "ctx.log.warn({ err }, 'could not delete a stored file');",
+      "throw new Error('the database is not reachable now');",
+      "const type = 'application/x-www-form-urlencoded';",
+    ].join('\n');
+    expect(rulesFired(code, service)).toEqual([]);
+  });
+});
