@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  emailField,
-  normalizeId,
-  messageAndDataOf,
-  messageSchema,
-  nameText,
-  passwordField,
-  requiredText,
-  text,
-} from './common';
+import { emailField, normalizeId, nameText, passwordField, requiredText, text } from './common';
 import { endpoint } from './endpoint';
 import { messages } from './messages';
 import { roleSchema } from './roles';
@@ -23,7 +14,6 @@ export const signupRequestSchema = z.object({
   role: roleSchema.optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
-export const signupResponseSchema = messageAndDataOf(userSchema);
 
 /** POST /api/auth/signin: no password length check on login (product.md §5). */
 export const signinRequestSchema = z.object({
@@ -85,16 +75,6 @@ export const resetPasswordFormSchema = z
       ctx.addIssue({ code: 'custom', message: messages.passwordTooShort, path: ['password'] });
     }
   });
-
-export const plainMessageResponseSchema = messageSchema;
-
-/** What the JWT carries; the web app decodes it. */
-export const tokenPayloadSchema = z.object({
-  id: z.string(),
-  role: roleSchema,
-  firstName: z.string(),
-});
-export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
 
 const signinErrors = ['RATE_LIMITED', 'MAIL_FAILED'] as const;
 

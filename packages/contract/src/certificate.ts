@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countOf, idParams, idSchema, listOf, listQuerySchema, text, timestamp } from './common';
+import { countOf, idParams, idSchema, listQuerySchema, text, timestamp } from './common';
 import { endpoint } from './endpoint';
 import { courseTypeSchema } from './course';
 
@@ -13,8 +13,6 @@ export const certificateSchema = z.object({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-export const certificateListResponseSchema = listOf(certificateSchema);
-
 export const certificateCodeParams = z.object({ code: text() });
 
 /** GET /api/certificate/verify/{code}: public. */
@@ -25,7 +23,6 @@ export const certificateVerificationSchema = z.object({
   issuedAt: timestamp,
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
-export const certificateVerifyResponseSchema = z.object({ data: certificateVerificationSchema });
 
 /** Certificates of completed premium courses, and their public verification (decisions.md §4). */
 export const certificateApi = {

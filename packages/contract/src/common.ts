@@ -88,7 +88,6 @@ export const errorBodySchema = z.object({
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
@@ -97,8 +96,6 @@ export const messageAndDataOf = <T extends z.ZodType>(schema: T) =>
   z.object({ message: z.string(), data: schema });
 
 export const countOf = z.object({ count: z.number().int().nonnegative() });
-export const countSchema = dataOf(countOf);
-export type CountResponse = z.infer<typeof countSchema>;
 
 /**
  * Lists that can grow (decisions.md §1). Without any of these parameters the whole list is

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import {
-  dataOf,
   emailField,
   idParams,
   idSchema,
-  listOf,
   listQuerySchema,
   nameText,
   requiredText,
@@ -34,9 +32,6 @@ export const sendContactRequestSchema = z.object({
   message: requiredText(messages.contactFieldsRequired, 10_000, true),
 });
 export type SendContactRequest = z.input<typeof sendContactRequestSchema>;
-
-export const contactListResponseSchema = listOf(contactMessageSchema);
-export const contactResponseSchema = dataOf(contactMessageSchema);
 
 /** The contact form, and the admin's messages (product.md §3, §6). */
 export const contactApi = {

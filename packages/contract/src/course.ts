@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  dataOf,
-  idSchema,
-  listOf,
-  listQuerySchema,
-  messageAndDataOf,
-  requiredText,
-  timestamp,
-  idParams,
-} from './common';
+import { idSchema, listQuerySchema, requiredText, timestamp, idParams } from './common';
 import { endpoint } from './endpoint';
 import { lessonSchema } from './lesson';
 import { messages } from './messages';
@@ -57,10 +48,6 @@ export const courseListQuerySchema = listQuerySchema.extend({
   mine: z.enum(['true', 'false']).optional(),
 });
 export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
-
-export const courseListResponseSchema = listOf(courseSchema);
-export const courseResponseSchema = dataOf(courseWithLessonsSchema);
-export const createCourseResponseSchema = messageAndDataOf(courseSchema);
 
 /** Courses (product.md §2, §6). */
 export const courseApi = {

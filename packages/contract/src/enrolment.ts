@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countOf, courseIdParams, idSchema, messageAndDataOf, timestamp } from './common';
+import { countOf, courseIdParams, idSchema, timestamp } from './common';
 import { endpoint } from './endpoint';
 
 export const enrolmentSchema = z.object({
@@ -8,9 +8,6 @@ export const enrolmentSchema = z.object({
   createdAt: timestamp,
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
-
-export const enrolmentListResponseSchema = z.object({ data: z.array(enrolmentSchema) });
-export const enrolResponseSchema = messageAndDataOf(enrolmentSchema);
 
 /** Enrolments (product.md §2, §6). */
 export const enrolmentApi = {

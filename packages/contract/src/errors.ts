@@ -77,9 +77,6 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
-export type ErrorStatus = (typeof errorStatus)[ErrorCode];
-
-export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorStatus, value);

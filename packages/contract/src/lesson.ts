@@ -4,7 +4,6 @@ import {
   idParams,
   idSchema,
   lessonIdParams,
-  messageAndDataOf,
   requiredText,
   text,
   timestamp,
@@ -70,11 +69,6 @@ export const createItemFieldsSchema = z.object({
   ),
   content: text({ multiline: true }).max(200_000).optional(),
 });
-export type CreateItemFields = z.infer<typeof createItemFieldsSchema>;
-
-export const lessonListResponseSchema = z.object({ data: z.array(lessonSchema) });
-export const createLessonResponseSchema = messageAndDataOf(lessonSchema);
-export const createSubLessonResponseSchema = messageAndDataOf(subLessonSchema);
 
 /**
  * The lesson and sub-lesson form of the web app (product.md §5): a title; a text item needs its
@@ -96,7 +90,6 @@ export const itemFormSchema = z
       ctx.addIssue({ code: 'custom', message: messages.videoRequiredForVideo, path: ['hasVideo'] });
     }
   });
-export type ItemForm = z.infer<typeof itemFormSchema>;
 
 const itemMultipart = {
   fields: createItemFieldsSchema,

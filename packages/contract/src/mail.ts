@@ -31,14 +31,6 @@ export const failedMailQuerySchema = z.object({
 });
 export type FailedMailQuery = z.input<typeof failedMailQuerySchema>;
 
-export const failedMailListResponseSchema = z.object({
-  data: z.array(failedMailSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
-export type FailedMailListResponse = z.infer<typeof failedMailListResponseSchema>;
-
 /** Mail that finally failed, and its retry (admin, decisions.md §6). */
 export const mailApi = {
   failed: endpoint({

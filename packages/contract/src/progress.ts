@@ -11,9 +11,6 @@ export const progressRecordSchema = z.object({
 });
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
 
-/** GET /api/progress/{courseId}: the caller's records, in the course's order. */
-export const progressListResponseSchema = z.object({ data: z.array(progressRecordSchema) });
-
 /**
  * POST /api/progress/complete and /upsert. `complete` always completes the item. `upsert`
  * completes it when `progress` is 100 or absent (the web app always sends 100); a lower value
@@ -43,12 +40,6 @@ export const progressUpsertResponseSchema = z.object({
     record: progressRecordSchema,
     certificateId: idSchema.nullable(),
   }),
-});
-export type ProgressUpsertResponse = z.infer<typeof progressUpsertResponseSchema>;
-
-export const progressCompleteResponseSchema = z.object({
-  message: z.string(),
-  data: progressRecordSchema,
 });
 
 const progressErrors = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idSchema, listOf, listQuerySchema, text, timestamp } from './common';
+import { emailField, idSchema, listQuerySchema, text, timestamp } from './common';
 import { endpoint } from './endpoint';
 import { messages } from './messages';
 
@@ -16,7 +16,6 @@ export type Subscriber = z.infer<typeof subscriberSchema>;
 export const subscribeRequestSchema = z.object({ email: emailField(messages.emailRequired) });
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
-export const subscriberListResponseSchema = listOf(subscriberSchema);
 export const emailParams = z.object({ email: text() });
 
 /** The token of a newsletter link (confirmation or unsubscription); no sign-in needed. */

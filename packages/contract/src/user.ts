@@ -3,9 +3,7 @@ import {
   emailField,
   idParams,
   idSchema,
-  listOf,
   listQuerySchema,
-  messageAndDataOf,
   nameText,
   text,
   timestamp,
@@ -38,13 +36,8 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 export const profileSchema = userSchema.extend({ pendingEmail: z.string().nullable() });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The answer of an update: `pendingEmail` is set while a changed e-mail awaits confirmation. */
-export const userResponseSchema = messageAndDataOf(profileSchema);
-export const profileResponseSchema = z.object({ data: profileSchema });
-
 /** POST /api/user/confirm-email/{token} (the mailed link's token is the proof; no sign-in). */
 export const confirmEmailParams = z.object({ token: text().max(200) });
-export const userListResponseSchema = listOf(userSchema);
 
 /** Profiles, and the admin's list of users (product.md §6). */
 export const userApi = {

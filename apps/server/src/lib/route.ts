@@ -6,7 +6,7 @@ import {
   replySchema,
   abilities,
 } from '@ishuri/contract';
-import type { EndpointSpec, ErrorCode, ListResponse, ReplyData } from '@ishuri/contract';
+import type { EndpointSpec, ErrorCode, ReplyData } from '@ishuri/contract';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -36,9 +36,6 @@ export interface FileReply {
   body: Buffer;
   filename?: string;
 }
-
-/** A page of a list, as a service answers it (the reply helper makes the envelope). */
-export type ListPage<T> = ListResponse<T>;
 
 /**
  * An answer whose sentence the service chose (e.g. a completed course), or whose status is the

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -156,6 +156,3 @@ export const toast = (page: Page, text: string) =>
 
 /** The sidebar of the dashboard. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
-
-/** Reads a file as a buffer (upload payloads). */
-export const readFile = (file: string) => readFileSync(file);

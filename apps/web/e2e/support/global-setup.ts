@@ -50,6 +50,7 @@ async function waitUntilHealthy(url: string, exited: () => boolean, timeoutMs: n
  * PGlite), serving the built web app. Tests read the address and the mail folder from
  * E2E_* environment variables; the returned function stops everything.
  */
+/** @public Named in playwright.config.ts by its path. */
 export default async function globalSetup() {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @ishuri/web` first');

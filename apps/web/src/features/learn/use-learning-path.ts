@@ -130,5 +130,3 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
     markComplete,
   };
 }
-
-export type LearningPath = ReturnType<typeof useLearningPath>;
