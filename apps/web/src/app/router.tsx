@@ -69,66 +69,66 @@ const guestPages: RouteObject[] = [
  * matrix's action: others go to /dashboard with "You don't have permission to access this page".
  */
 const dashboardPages: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-home-page')) },
+  { index: true, lazy: page(() => import('./routes/dashboard-home-page')) },
   {
     path: 'start-learning',
-    lazy: page(() => import('../features/dashboard/pages/start-learning-page')),
+    lazy: page(() => import('../features/premium-courses/pages/start-learning-page')),
   },
   {
     path: 'myCertificate',
-    lazy: page(() => import('../features/dashboard/pages/my-certificates-page')),
+    lazy: page(() => import('../features/certificates/pages/my-certificates-page')),
   },
-  { path: 'settings', lazy: page(() => import('../features/dashboard/pages/settings-page')) },
-  { path: 'help', lazy: page(() => import('../features/dashboard/pages/help-page')) },
+  { path: 'settings', lazy: page(() => import('../features/account/pages/settings-page')) },
+  { path: 'help', lazy: page(() => import('./routes/help-page')) },
   {
     path: 'allCertificates',
     loader: requireAbility('certificate:listAll'),
-    lazy: page(() => import('../features/dashboard/pages/all-certificates-page')),
+    lazy: page(() => import('../features/certificates/pages/all-certificates-page')),
   },
   {
     path: 'CreateCourse',
     loader: requireAbility('course:create'),
-    lazy: page(() => import('../features/dashboard/pages/create-course-page')),
+    lazy: page(() => import('../features/course-admin/pages/create-course-page')),
   },
   {
     path: 'all-course',
     loader: requireAbility('course:listManaged'),
-    lazy: page(() => import('../features/dashboard/pages/all-courses-page')),
+    lazy: page(() => import('../features/course-admin/pages/all-courses-page')),
   },
   {
     path: 'view/:courseId',
     loader: requireAbility('course:listManaged'),
-    lazy: page(() => import('../features/dashboard/pages/course-view-page')),
+    lazy: page(() => import('../features/course-admin/pages/course-view-page')),
   },
   {
     path: 'AllBlogs',
     loader: requireAbility('blog:manage'),
-    lazy: page(() => import('../features/dashboard/pages/all-blogs-page')),
+    lazy: page(() => import('../features/blog-admin/pages/all-blogs-page')),
   },
   {
     path: 'CreateBlog',
     loader: requireAbility('blog:manage'),
-    lazy: page(() => import('../features/dashboard/pages/create-blog-page')),
+    lazy: page(() => import('../features/blog-admin/pages/create-blog-page')),
   },
   {
     path: 'allSub',
     loader: requireAbility('subscriber:manage'),
-    lazy: page(() => import('../features/dashboard/pages/all-subscribers-page')),
+    lazy: page(() => import('../features/subscribers/pages/all-subscribers-page')),
   },
   {
     path: 'failed-mail',
     loader: requireAbility('mail:manage'),
-    lazy: page(() => import('../features/dashboard/pages/failed-mail-page')),
+    lazy: page(() => import('../features/failed-mail/pages/failed-mail-page')),
   },
   {
     path: 'all-users',
     loader: requireAbility('user:list'),
-    lazy: page(() => import('../features/dashboard/pages/all-users-page')),
+    lazy: page(() => import('../features/users/pages/all-users-page')),
   },
   {
     path: 'contact/:id',
     loader: requireAbility('contact:manage'),
-    lazy: page(() => import('../features/dashboard/pages/contact-detail-page')),
+    lazy: page(() => import('../features/messages/pages/contact-detail-page')),
   },
   // Any other dashboard path goes to /dashboard (product.md §2).
   { path: '*', loader: () => redirect('/dashboard') },

@@ -1,0 +1,167 @@
+import { can, messages } from '@ishuri/contract';
+import type { ContactMessage, Course } from '@ishuri/contract';
+import { Award, BookOpen, GraduationCap, Mail, Newspaper, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table/data-table';
+import { columnsFor } from '../../components/data-table/table-features';
+import { useServerTable } from '../../components/data-table/table-state';
+import { actorOf, useSession } from '../../lib/auth';
+import { formatDate, truncate } from '../../lib/format';
+import { useLatestCourses } from '../../api/courses';
+import { useContacts } from '../../api/contact';
+import { useProfile } from '../../api/users';
+import type { CounterName } from '../../api/counts';
+import { DashboardPage, Panel } from '../../components/dashboard/dashboard-page';
+import { StatCard } from './stat-card';
+import { linkClass } from '../../components/dashboard/styles';
+import { greeting } from './greeting';
+
+interface Stat {
+  name: CounterName;
+  label: string;
+  icon: LucideIcon;
+}
+
+const adminStats: Stat[] = [
+  { name: 'users', label: 'Total users', icon: Users },
+  { name: 'courses', label: 'Total courses', icon: BookOpen },
+  { name: 'enrolments', label: 'Total enrolments', icon: GraduationCap },
+  { name: 'certificates', label: 'Total certificates', icon: Award },
+  { name: 'blogs', label: 'Total blogs', icon: Newspaper },
+  { name: 'subscribers', label: 'Total subscribers', icon: Mail },
+];
+
+const ownStats: Stat[] = [
+  { name: 'myEnrolments', label: 'My enrolments', icon: GraduationCap },
+  { name: 'myCertificates', label: 'My certificates', icon: Award },
+];
+
+const contactColumns = columnsFor<ContactMessage>();
+const messageColumns = [
+  contactColumns.accessor('FullName', { header: 'Name' }),
+  contactColumns.accessor('subject', {
+    header: 'Subject',
+    cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
+  }),
+  contactColumns.accessor('message', {
+    header: 'Message',
+    enableSorting: false,
+    cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
+  }),
+  contactColumns.accessor('createdAt', {
+    header: 'Date',
+    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+  }),
+  contactColumns.display({
+    id: 'actions',
+    header: () => <span className="sr-only">{messages.actions}</span>,
+    cell: ({ row }) => (
+      <Link
+        to={`/dashboard/contact/${row.original.id}`}
+        className={linkClass}
+        aria-label={messages.viewTheMessageFrom(row.original.FullName)}
+      >
+        {messages.view}
+      </Link>
+    ),
+  }),
+];
+
+const courseColumns = columnsFor<Course>();
+const latestColumns = [
+  courseColumns.accessor('title', {
+    header: 'Title',
+    cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
+  }),
+  courseColumns.accessor('courseType', {
+    header: 'Type',
+    cell: (info) => <span className="capitalize">{info.getValue()}</span>,
+  }),
+  courseColumns.accessor('createdAt', {
+    header: 'Created',
+    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+  }),
+  courseColumns.display({
+    id: 'actions',
+    header: () => <span className="sr-only">{messages.actions}</span>,
+    cell: ({ row }) => (
+      <Link
+        to={`/course/${row.original.id}`}
+        className={linkClass}
+        aria-label={messages.moreInfoAbout(row.original.title)}
+      >
+        {messages.moreInfo2}
+      </Link>
+    ),
+  }),
+];
+
+const contactRowId = (row: ContactMessage) => row.id;
+const courseRowId = (row: Course) => row.id;
+
+function RecentMessages() {
+  const table = useServerTable(5);
+  const contacts = useContacts(table.query);
+  return (
+    <Panel title={messages.recentMessages}>
+      <DataTable
+        label={messages.recentMessages2}
+        columns={messageColumns}
+        data={contacts.data?.data}
+        getRowId={contactRowId}
+        emptyMessage={messages.noMessages}
+        loading={contacts.isFetching}
+        error={contacts.isError ? messages.listLoadFailed : null}
+        onRetry={() => void contacts.refetch()}
+        server={{ state: table.state, setState: table.setState, total: contacts.data?.total }}
+      />
+    </Panel>
+  );
+}
+
+function LatestCourses() {
+  const courses = useLatestCourses();
+  return (
+    <Panel title={messages.latestCourses}>
+      <DataTable
+        label={messages.latestCourses2}
+        columns={latestColumns}
+        data={courses.data}
+        getRowId={courseRowId}
+        emptyMessage={messages.noCourses}
+        loading={courses.isPending}
+        error={courses.isError ? messages.listLoadFailed : null}
+        onRetry={() => void courses.refetch()}
+        pageSize={5}
+      />
+    </Panel>
+  );
+}
+
+/** /dashboard: the greeting, the stat cards, Recent Messages (admins) and Latest Courses. */
+export default function DashboardHomePage() {
+  const session = useSession();
+  const actor = actorOf(session);
+  const profile = useProfile();
+  const firstName = profile.data?.firstName ?? session?.firstName ?? '';
+  const stats = can(actor, 'stats:readAll') ? adminStats : ownStats;
+
+  return (
+    <DashboardPage
+      title={messages.dashboard}
+      heading={firstName ? `${greeting()}, ${firstName}` : greeting()}
+      intro={profile.data ? messages.signedInAs(profile.data.email) : undefined}
+    >
+      <ul aria-label={messages.statistics} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {stats.map((stat) => (
+          <li key={stat.name}>
+            <StatCard {...stat} />
+          </li>
+        ))}
+      </ul>
+      {can(actor, 'contact:manage') && <RecentMessages />}
+      <LatestCourses />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,124 @@
+import { helpMessages, messages } from '@ishuri/contract';
+import { Award, BadgeCheck, GraduationCap, LifeBuoy, ListOrdered } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { site } from '../../lib/site';
+import { DashboardPage } from '../../components/dashboard/dashboard-page';
+import { linkClass } from '../../components/dashboard/styles';
+
+interface Topic {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  body: string;
+  more?: ReactNode;
+}
+
+const topics: Topic[] = [
+  {
+    id: 'enrol',
+    title: helpMessages.enrolTitle,
+    icon: GraduationCap,
+    body: helpMessages.enrolBody,
+    more: (
+      <p className="flex flex-wrap gap-4">
+        <Link to="/dashboard/start-learning" className={linkClass}>
+          {messages.premiumCourses}
+        </Link>
+        <Link to="/explore-course" className={linkClass}>
+          {messages.freeCourses}
+        </Link>
+      </p>
+    ),
+  },
+  { id: 'learn', title: helpMessages.learnTitle, icon: ListOrdered, body: helpMessages.learnBody },
+  {
+    id: 'certificate',
+    title: helpMessages.certificateTitle,
+    icon: Award,
+    body: helpMessages.certificateBody,
+    more: (
+      <p>
+        <Link to="/dashboard/myCertificate" className={linkClass}>
+          {messages.myCertificates}
+        </Link>
+      </p>
+    ),
+  },
+  {
+    id: 'verify',
+    title: helpMessages.verifyTitle,
+    icon: BadgeCheck,
+    body: helpMessages.verifyBody,
+  },
+  {
+    id: 'support',
+    title: helpMessages.supportTitle,
+    icon: LifeBuoy,
+    body: helpMessages.supportBody,
+    more: (
+      <ul className="space-y-1">
+        <li>
+          <Link to="/contact" className={linkClass}>
+            {messages.contactPage}
+          </Link>
+        </li>
+        <li>
+          <a href={`mailto:${site.email}`} className={linkClass}>
+            {site.email}
+          </a>
+        </li>
+        <li className="text-slate-700">
+          <span className="font-medium text-slate-900">{messages.officeHoursLabel} </span>
+          {messages.officeHours}
+        </li>
+        <li className="text-slate-700">{messages.location}</li>
+      </ul>
+    ),
+  },
+];
+
+/** /dashboard/help: how to enrol, learn, get and verify a certificate, and reach support. */
+export default function HelpPage() {
+  return (
+    <DashboardPage title={messages.help} intro={helpMessages.intro}>
+      <nav
+        aria-label={messages.helpTopics}
+        className="rounded-2xl border border-slate-200 bg-white p-4"
+      >
+        <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          {topics.map((topic) => (
+            <li key={topic.id}>
+              <a href={`#help-${topic.id}`} className={linkClass}>
+                {topic.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="grid gap-4 md:grid-cols-2">
+        {topics.map(({ id, title, icon: Icon, body, more }) => (
+          <section
+            key={id}
+            id={`help-${id}`}
+            aria-labelledby={`help-${id}-title`}
+            className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <h2
+              id={`help-${id}-title`}
+              className="flex items-center gap-3 text-lg font-semibold text-slate-900"
+            >
+              <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              {title}
+            </h2>
+            <p className="leading-relaxed text-slate-700">{body}</p>
+            {more}
+          </section>
+        ))}
+      </div>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, updateUserRequestSchema } from '@ishuri/contract';
+import type { Profile } from '@ishuri/contract';
+import { MailCheck, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/form-field';
+import { PageSpinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useProfile } from '../../../api/users';
+import { useUpdateProfile } from '../../../api/users';
+import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
+import { TextArea } from '../../../components/dashboard/text-area';
+
+const fieldNames = ['firstName', 'lastName', 'email', 'bio'] as const;
+
+function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(updateUserRequestSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      bio: user.bio ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await update.mutateAsync({ ...values, bio: values.bio ?? '', id: user.id });
+      // A new e-mail waits for its link: the server's sentence says where it was sent.
+      toast.success(answer?.message ?? messages.profileUpdated);
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, setError, fieldNames);
+      toast.error(errorMessage(error, messages.profileUpdateFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={messages.firstName}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label={messages.lastName}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label={messages.email}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextArea
+        label={messages.bioOptional}
+        rows={4}
+        error={errors.bio?.message}
+        {...register('bio')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={update.isPending}>
+          {messages.saveChanges}
+        </Button>
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          {messages.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /dashboard/settings: the profile, and its edit form. */
+export default function SettingsPage() {
+  const profile = useProfile();
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) {
+    return (
+      <DashboardPage title={messages.accountSettings}>
+        <FormAlert>
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{messages.profileFetchFailed}</span>
+            <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
+              {messages.tryAgain}
+            </Button>
+          </div>
+        </FormAlert>
+      </DashboardPage>
+    );
+  }
+
+  const user = profile.data;
+  const details: Array<[string, string]> = [
+    ['First name', user.firstName],
+    ['Last name', user.lastName],
+    ['Email', user.email],
+    ['Role', user.role],
+    ['Member since', formatDate(user.createdAt)],
+  ];
+
+  return (
+    <DashboardPage title={messages.accountSettings} intro={messages.settingsIntro}>
+      <Panel title={editing ? 'Edit profile' : 'Profile'} className="max-w-3xl">
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="space-y-5">
+            <div className="flex items-center gap-4">
+              <span
+                aria-hidden="true"
+                className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
+              >
+                {(user.firstName.trim()[0] ?? '?').toUpperCase()}
+              </span>
+              <p className="text-lg font-semibold text-slate-900">
+                {`${user.firstName} ${user.lastName}`}
+              </p>
+            </div>
+            {user.pendingEmail && (
+              <p
+                role="status"
+                className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+              >
+                <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                <span className="break-words">
+                  {messages.emailChangePending(user.pendingEmail)}
+                </span>
+              </p>
+            )}
+            <dl className="grid gap-4 sm:grid-cols-2">
+              {details.map(([term, value]) => (
+                <div key={term}>
+                  <dt className="text-sm font-medium text-slate-600">{term}</dt>
+                  <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
+                </div>
+              ))}
+              <div className="sm:col-span-2">
+                <dt className="text-sm font-medium text-slate-600">{messages.bio}</dt>
+                <dd className="mt-0.5 whitespace-pre-line text-slate-900">
+                  {user.bio || messages.noBio}
+                </dd>
+              </div>
+            </dl>
+            <Button onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {messages.editProfile}
+            </Button>
+          </div>
+        )}
+      </Panel>
+    </DashboardPage>
+  );
+}

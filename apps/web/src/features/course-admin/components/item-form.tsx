@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { itemFormSchema, messages } from '@ishuri/contract';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/form-field';
+import type { ItemInput } from '../../../api/lessons';
+import { ChoiceField } from '../../../components/dashboard/choice-field';
+import { FileField } from '../../../components/dashboard/file-field';
+import { TextArea } from '../../../components/dashboard/text-area';
+import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
+
+const contentTypeOptions = [
+  { value: 'text', label: 'Text' },
+  { value: 'video', label: 'Video' },
+] as const;
+
+interface ItemFormProps {
+  /** "lesson" or "sub-lesson": the submit button says what it adds. */
+  kind: string;
+  /** Sends the item; rejects with the API client's errors. */
+  submit: (input: ItemInput) => Promise<unknown>;
+  onSaved: () => void;
+  onCancel: () => void;
+  /** Tells the dialog that an upload runs (Escape must not close it then). */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * The lesson and sub-lesson form (product.md §4, §5): title, description, content type; a text
+ * item has content, a video item a file. Switching the type clears the other field. A video
+ * upload shows its progress, then "Upload complete, processing video..." until the server
+ * answers.
+ */
+export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: ItemFormProps) {
+  const [video, setVideo] = useState<File | null>(null);
+  // A new key empties the file input when the type switches to text.
+  const [videoInputKey, setVideoInputKey] = useState(0);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      contentType: 'text' as const,
+      content: '',
+      hasVideo: false,
+    },
+  });
+  const contentType = useWatch({ control, name: 'contentType' });
+
+  const typeField = register('contentType', {
+    onChange: (event: { target: { value: string } }) => {
+      if (event.target.value === 'video') {
+        setValue('content', '');
+      } else {
+        setVideo(null);
+        setValue('hasVideo', false);
+        setVideoInputKey((key) => key + 1);
+      }
+      clearErrors(['content', 'hasVideo']);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const isVideo = values.contentType === 'video';
+    setProgress(isVideo ? 0 : null);
+    onBusyChange?.(true);
+    try {
+      await submit({
+        title: values.title,
+        description: values.description,
+        contentType: values.contentType,
+        content: isVideo ? '' : values.content,
+        video: isVideo ? video : null,
+        onProgress: (fraction) => setProgress(fraction),
+      });
+      onSaved();
+    } catch (error) {
+      const text = uploadErrorMessage(error);
+      setFailure(text);
+      setProgress(null);
+      toast.error(text);
+    } finally {
+      onBusyChange?.(false);
+    }
+  });
+
+  const percent = progress === null ? 0 : Math.min(100, Math.floor(progress * 100));
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
+      <TextArea
+        label={messages.descriptionOptional}
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <ChoiceField legend="Content type" options={contentTypeOptions} inputProps={typeField} />
+      {contentType === 'text' ? (
+        <TextArea
+          label={messages.content}
+          rows={8}
+          error={errors.content?.message}
+          {...register('content')}
+        />
+      ) : (
+        <FileField
+          key={videoInputKey}
+          label={messages.videoFile}
+          accept="video/mp4,video/webm,video/quicktime"
+          hint={messages.videoHint}
+          error={errors.hasVideo?.message}
+          file={video}
+          disabled={isSubmitting}
+          onChange={(file) => {
+            setVideo(file);
+            setValue('hasVideo', file !== null, { shouldValidate: file !== null });
+          }}
+        />
+      )}
+      {progress !== null && (
+        <div className="space-y-1.5">
+          <progress
+            value={percent}
+            max={100}
+            aria-label={messages.uploadProgress2}
+            className="h-2 w-full overflow-hidden rounded-full accent-brand-700"
+          />
+          <p
+            role="status"
+            data-testid="upload-status"
+            className="text-sm font-medium text-slate-800"
+          >
+            {percent < 100 ? messages.uploadProgress(percent) : messages.uploadProcessing}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          {messages.cancel}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {messages.add(kind)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { can, messages } from '@ishuri/contract';
+import type { Course } from '@ishuri/contract';
+import { Plus, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../components/button';
+import { DataTable } from '../../../components/data-table/data-table';
+import { columnsFor } from '../../../components/data-table/table-features';
+import { useServerTable } from '../../../components/data-table/table-state';
+import { ConfirmDialog } from '../../../components/modal';
+import { actorOf, useSession } from '../../../lib/auth';
+import { formatDate } from '../../../lib/format';
+import { useDeleteCourse } from '../../../api/courses';
+import { useManagedCourses } from '../../../api/courses';
+import { DashboardPage } from '../../../components/dashboard/dashboard-page';
+import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
+import { linkClass } from '../../../components/dashboard/styles';
+import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
+
+const column = columnsFor<Course>();
+const rowId = (row: Course) => row.id;
+
+/**
+ * /dashboard/all-course: every course for an admin, their own for an instructor; delete (with
+ * confirmation) and manage lessons.
+ */
+export default function AllCoursesPage() {
+  const actor = actorOf(useSession());
+  // Whoever may manage any course sees them all; an instructor sees their own.
+  const mine = !can(actor, 'course:manage');
+  const table = useServerTable();
+  const courses = useManagedCourses(mine, table.query);
+  const deleteCourse = useDeleteCourse();
+  const remove = useConfirmedDelete<Course>({
+    run: (course) => deleteCourse.mutateAsync(course.id),
+    success: messages.courseDeleted,
+    failure: messages.deleteFailed,
+  });
+
+  const { ask } = remove;
+  const columns = useMemo(
+    () => [
+      column.accessor('title', {
+        header: 'Title',
+        cell: ({ row }) => (
+          <span className="flex items-center gap-3">
+            {row.original.imageUrl ? (
+              <img
+                src={row.original.imageUrl}
+                alt=""
+                className="size-10 shrink-0 rounded-md object-cover"
+                loading="lazy"
+              />
+            ) : null}
+            <span className="font-medium">{row.original.title}</span>
+          </span>
+        ),
+      }),
+      column.accessor('courseType', {
+        header: 'Type',
+        cell: (info) => <CourseTypeBadge type={info.getValue()} />,
+      }),
+      column.accessor('createdAt', {
+        header: 'Created',
+        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">{messages.actions}</span>,
+        cell: ({ row }) => (
+          <span className="flex items-center justify-end gap-3 whitespace-nowrap">
+            <Link
+              to={`/dashboard/view/${row.original.id}`}
+              className={linkClass}
+              aria-label={messages.manageLessonsOf(row.original.title)}
+            >
+              {messages.manageLessons}
+            </Link>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => ask(row.original)}
+              aria-label={messages.delete(row.original.title)}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              {messages.delete2}
+            </Button>
+          </span>
+        ),
+      }),
+    ],
+    [ask],
+  );
+
+  return (
+    <DashboardPage
+      title={messages.allCourses}
+      intro={mine ? 'The courses you created.' : 'Every course on the platform.'}
+      actions={
+        <ButtonLink to="/dashboard/CreateCourse">
+          <Plus className="size-4" aria-hidden="true" />
+          {messages.createCourse}
+        </ButtonLink>
+      }
+    >
+      <DataTable
+        label={messages.courses}
+        columns={columns}
+        data={courses.data?.data}
+        getRowId={rowId}
+        emptyMessage={messages.noCourses}
+        loading={courses.isFetching}
+        error={courses.isError ? messages.listLoadFailed : null}
+        onRetry={() => void courses.refetch()}
+        server={{ state: table.state, setState: table.setState, total: courses.data?.total }}
+      />
+      <ConfirmDialog
+        title={messages.deleteCourse}
+        message={
+          remove.target ? (
+            <>
+              <p>{messages.confirmDeleteCourse(remove.target.title)}</p>
+              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
+            </>
+          ) : null
+        }
+        {...remove.dialog}
+      />
+    </DashboardPage>
+  );
+}

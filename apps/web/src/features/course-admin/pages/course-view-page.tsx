@@ -1,0 +1,290 @@
+import { can, messages } from '@ishuri/contract';
+import type { CourseWithLessons, Lesson, SubLesson } from '@ishuri/contract';
+import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button, ButtonLink } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
+import { ConfirmDialog, Modal } from '../../../components/modal';
+import { PageSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { actorOf, useSession } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { useCreateLesson } from '../../../api/lessons';
+import { useCreateSubLesson } from '../../../api/lessons';
+import { useDeleteLesson } from '../../../api/lessons';
+import { useDeleteSubLesson } from '../../../api/lessons';
+import { itemKinds } from '../../../curriculum/item-kinds';
+import { useCourse } from '../../../api/courses';
+import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
+import { DashboardPage } from '../../../components/dashboard/dashboard-page';
+import { ItemForm } from '../components/item-form';
+import { badgeClass, linkClass } from '../../../components/dashboard/styles';
+import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
+
+/** Someone who may not manage this course: back to /dashboard with the permission toast. */
+function NoPermission() {
+  useEffect(() => {
+    toast.error(messages.noPermission, { toastId: 'no-permission' });
+  }, []);
+  return <Navigate to="/dashboard" replace />;
+}
+
+function ContentTypeBadge({ item }: { item: Lesson | SubLesson }) {
+  const Icon = itemKinds[item.contentType].BadgeIcon;
+  return (
+    <span className={cn(badgeClass, 'gap-1 bg-slate-100 text-slate-800')}>
+      <Icon className="size-3.5" aria-hidden="true" />
+      {item.contentType}
+    </span>
+  );
+}
+
+function ItemBody({ item }: { item: Lesson | SubLesson }) {
+  const Preview = itemKinds[item.contentType].Preview;
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      {item.description && <p>{item.description}</p>}
+      <Preview item={item} linkClass={linkClass} />
+    </div>
+  );
+}
+
+type Adding = { kind: 'lesson' } | { kind: 'sub-lesson'; lesson: Lesson } | null;
+type Removing = { kind: 'lesson'; item: Lesson } | { kind: 'sub-lesson'; item: SubLesson };
+
+function CourseManager({ course }: { course: CourseWithLessons }) {
+  const [adding, setAdding] = useState<Adding>(null);
+  const [uploading, setUploading] = useState(false);
+  const createLesson = useCreateLesson(course.id);
+  const createSubLesson = useCreateSubLesson(course.id);
+  const deleteLesson = useDeleteLesson(course.id);
+  const deleteSubLesson = useDeleteSubLesson(course.id);
+  const remove = useConfirmedDelete<Removing>({
+    run: (target) =>
+      target.kind === 'lesson'
+        ? deleteLesson.mutateAsync(target.item.id)
+        : deleteSubLesson.mutateAsync(target.item.id),
+    success: messages.lessonDeleted,
+    failure: messages.deleteFailed,
+  });
+
+  const closeForm = () => {
+    if (!uploading) setAdding(null);
+  };
+
+  return (
+    <DashboardPage
+      title={course.title}
+      intro={messages.courseDetailIntro}
+      actions={
+        <>
+          <ButtonLink to="/dashboard/all-course" variant="secondary">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {messages.allCourses2}
+          </ButtonLink>
+          <Button onClick={() => setAdding({ kind: 'lesson' })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {messages.addLesson}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:p-6">
+        {course.imageUrl && (
+          <img
+            src={course.imageUrl}
+            alt={messages.coverOf(course.title)}
+            className="h-40 w-full rounded-xl object-cover sm:w-64"
+          />
+        )}
+        <div className="min-w-0 space-y-2">
+          <CourseTypeBadge type={course.courseType} />
+          <p className="whitespace-pre-line text-slate-700">{course.description}</p>
+          <Link to={`/course/${course.id}`} className={cn(linkClass, 'inline-block text-sm')}>
+            {messages.seeThePublicCoursePage}
+          </Link>
+        </div>
+      </div>
+
+      <section aria-labelledby="lessons-heading" className="space-y-4">
+        <h2 id="lessons-heading" className="text-xl font-semibold text-slate-900">
+          {messages.lessons(course.lessons.length)}
+        </h2>
+        {course.lessons.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-slate-700">
+            {messages.noLessons}
+          </p>
+        ) : (
+          <ol className="space-y-4">
+            {course.lessons.map((lesson, index) => (
+              <li
+                key={lesson.id}
+                aria-label={messages.lesson(index + 1, lesson.title)}
+                className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0 space-y-1">
+                    <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                      {messages.lesson2(index + 1)}
+                    </p>
+                    <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+                      {lesson.title}
+                      <ContentTypeBadge item={lesson} />
+                    </h3>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setAdding({ kind: 'sub-lesson', lesson })}
+                      aria-label={messages.addASubLessonTo(lesson.title)}
+                    >
+                      <Plus className="size-4" aria-hidden="true" />
+                      {messages.subLesson}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700 hover:bg-red-50"
+                      onClick={() => remove.ask({ kind: 'lesson', item: lesson })}
+                      aria-label={messages.deleteTheLesson(lesson.title)}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      {messages.delete2}
+                    </Button>
+                  </div>
+                </div>
+                <div className="mt-2">
+                  <ItemBody item={lesson} />
+                </div>
+                <div className="mt-4 border-t border-slate-200 pt-3">
+                  <h4 className="mb-2 text-sm font-semibold text-slate-800">
+                    {messages.subLessons(lesson.subLessons.length)}
+                  </h4>
+                  {lesson.subLessons.length === 0 ? (
+                    <p className="text-sm text-slate-600">{messages.noSubLessons}</p>
+                  ) : (
+                    <ol className="space-y-2">
+                      {lesson.subLessons.map((sub, subIndex) => (
+                        <li
+                          key={sub.id}
+                          aria-label={messages.subLesson2(index + 1, subIndex + 1, sub.title)}
+                          className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-slate-50 p-3"
+                        >
+                          <div className="min-w-0 space-y-1">
+                            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                              <span className="text-slate-600">{`${index + 1}.${subIndex + 1}`}</span>
+                              {sub.title}
+                              <ContentTypeBadge item={sub} />
+                            </p>
+                            <ItemBody item={sub} />
+                          </div>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-red-700 hover:bg-red-50"
+                            onClick={() => remove.ask({ kind: 'sub-lesson', item: sub })}
+                            aria-label={messages.deleteTheSubLesson(sub.title)}
+                          >
+                            <Trash2 className="size-4" aria-hidden="true" />
+                            {messages.delete2}
+                          </Button>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <Modal
+        open={adding !== null}
+        onClose={closeForm}
+        busy={uploading}
+        size="lg"
+        title={
+          adding?.kind === 'sub-lesson'
+            ? `Add a sub-lesson to “${adding.lesson.title}”`
+            : 'Add a lesson'
+        }
+      >
+        {adding && (
+          <ItemForm
+            kind={adding.kind}
+            onBusyChange={setUploading}
+            onCancel={closeForm}
+            submit={(input) =>
+              adding.kind === 'lesson'
+                ? createLesson.mutateAsync(input)
+                : createSubLesson.mutateAsync({ ...input, lessonId: adding.lesson.id })
+            }
+            onSaved={() => {
+              setUploading(false);
+              setAdding(null);
+              toast.success(
+                adding.kind === 'lesson' ? messages.lessonCreated : messages.subLessonCreated,
+              );
+            }}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        title={remove.target?.kind === 'sub-lesson' ? 'Delete sub-lesson' : 'Delete lesson'}
+        message={
+          remove.target ? (
+            <>
+              <p>
+                {remove.target.kind === 'lesson'
+                  ? messages.confirmDeleteLesson(remove.target.item.title)
+                  : messages.confirmDeleteSubLesson(remove.target.item.title)}
+              </p>
+              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
+            </>
+          ) : null
+        }
+        {...remove.dialog}
+      />
+    </DashboardPage>
+  );
+}
+
+/**
+ * /dashboard/view/{courseId}: the course with its lessons and sub-lessons, to add and delete
+ * (an admin, or the instructor who owns the course).
+ */
+export default function CourseViewPage() {
+  const { courseId = '' } = useParams();
+  const course = useCourse(courseId);
+  const actor = actorOf(useSession());
+
+  if (course.isPending) return <PageSpinner />;
+  if (course.isError) {
+    const missing = course.error instanceof ApiError && course.error.status === 404;
+    return (
+      <DashboardPage title={missing ? messages.courseNotFound : 'Course'}>
+        <FormAlert>
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{missing ? messages.courseNotFound : messages.courseDetailLoadFailed}</span>
+            {!missing && (
+              <Button size="sm" variant="secondary" onClick={() => void course.refetch()}>
+                {messages.tryAgain}
+              </Button>
+            )}
+          </div>
+        </FormAlert>
+        <ButtonLink to="/dashboard/all-course" variant="secondary">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {messages.allCourses2}
+        </ButtonLink>
+      </DashboardPage>
+    );
+  }
+  if (!can(actor, 'course:manage', { ownerId: course.data.ownerId })) return <NoPermission />;
+  return <CourseManager course={course.data} />;
+}

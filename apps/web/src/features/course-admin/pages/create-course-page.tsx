@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createCourseFieldsSchema, messages } from '@ishuri/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useCreateCourse } from '../../../api/courses';
+import { ChoiceField } from '../../../components/dashboard/choice-field';
+import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
+import { FileField } from '../../../components/dashboard/file-field';
+import { TextArea } from '../../../components/dashboard/text-area';
+
+const fieldNames = ['title', 'description', 'courseType'] as const;
+const courseTypeOptions = [
+  { value: 'free', label: 'Free' },
+  { value: 'premium', label: 'Premium' },
+] as const;
+
+/** The server's sentence about a refused image (type or size), if that is what failed. */
+function imageProblem(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.serverMessage) return null;
+  if (error.status === 413 || error.status === 415) return error.serverMessage;
+  return error.fields.imageUrl ?? null;
+}
+
+/** /dashboard/CreateCourse (admins and instructors): a course, then its lessons. */
+export default function CreateCoursePage() {
+  const createCourse = useCreateCourse();
+  const navigate = useNavigate();
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(createCourseFieldsSchema),
+    defaultValues: { title: '', description: '', courseType: 'free' as const },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setImageError(null);
+    try {
+      const answer = await createCourse.mutateAsync({ ...values, image });
+      toast.success(messages.courseCreated);
+      await navigate(answer?.data ? `/dashboard/view/${answer.data.id}` : '/dashboard/all-course');
+    } catch (error) {
+      const problem = imageProblem(error);
+      if (problem) setImageError(problem);
+      applyFieldErrors(error, setError, fieldNames);
+      toast.error(messages.courseCreateFailed);
+    }
+  });
+
+  return (
+    <DashboardPage
+      title={messages.createCourse2}
+      intro="A course is a list of lessons and sub-lessons."
+    >
+      <Panel className="max-w-3xl">
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
+          <TextArea
+            label={messages.description}
+            rows={5}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <ChoiceField
+            legend="Course type"
+            options={courseTypeOptions}
+            inputProps={register('courseType')}
+          />
+          <FileField
+            label={messages.courseImageOptional}
+            accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+            hint={messages.imageHint}
+            error={imageError ?? undefined}
+            file={image}
+            preview
+            onChange={(file) => {
+              setImage(file);
+              setImageError(null);
+            }}
+          />
+          <Button type="submit" loading={createCourse.isPending}>
+            {messages.createCourse}
+          </Button>
+        </form>
+      </Panel>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,130 @@
+import { messages } from '@ishuri/contract';
+import type { User } from '@ishuri/contract';
+import { Trash2, UserPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table/data-table';
+import { columnsFor } from '../../../components/data-table/table-features';
+import { useServerTable } from '../../../components/data-table/table-state';
+import { ConfirmDialog, Modal } from '../../../components/modal';
+import { useSession } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/format';
+import { useDeleteUser } from '../../../api/users';
+import { useUsers } from '../../../api/users';
+import { AddUserForm } from '../components/add-user-form';
+import { DashboardPage } from '../../../components/dashboard/dashboard-page';
+import { badgeClass } from '../../../components/dashboard/styles';
+import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
+
+const column = columnsFor<User>();
+const rowId = (row: User) => row.id;
+
+const roleColours: Record<User['role'], string> = {
+  admin: 'bg-purple-100 text-purple-900',
+  instructor: 'bg-sky-100 text-sky-900',
+  learner: 'bg-slate-100 text-slate-800',
+};
+
+/** /dashboard/all-users (admin): every account, with add and delete. */
+export default function AllUsersPage() {
+  const session = useSession();
+  const selfId = session?.id;
+  const table = useServerTable();
+  const users = useUsers(table.query);
+  const deleteUser = useDeleteUser();
+  const [adding, setAdding] = useState(false);
+  const remove = useConfirmedDelete<User>({
+    run: (user) => deleteUser.mutateAsync(user.id),
+    success: messages.userDeleted,
+    failure: messages.deleteFailed,
+  });
+  const { ask } = remove;
+
+  const columns = useMemo(
+    () => [
+      column.accessor('firstName', { header: 'First name' }),
+      column.accessor('lastName', { header: 'Last name' }),
+      column.accessor('email', { header: 'Email' }),
+      column.accessor('role', {
+        header: 'Role',
+        cell: (info) => (
+          <span className={cn(badgeClass, roleColours[info.getValue()])}>{info.getValue()}</span>
+        ),
+      }),
+      column.accessor('createdAt', {
+        header: 'Joined',
+        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">{messages.actions}</span>,
+        cell: ({ row }) =>
+          row.original.id === selfId ? (
+            <span className="text-sm text-slate-600">{messages.you}</span>
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => ask(row.original)}
+              aria-label={messages.delete3(row.original.firstName, row.original.lastName)}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              {messages.delete2}
+            </Button>
+          ),
+      }),
+    ],
+    [ask, selfId],
+  );
+
+  return (
+    <DashboardPage
+      title={messages.allUsers}
+      intro="Learners, instructors and admins."
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <UserPlus className="size-4" aria-hidden="true" />
+          {messages.addUser}
+        </Button>
+      }
+    >
+      <DataTable
+        label={messages.users}
+        columns={columns}
+        data={users.data?.data}
+        getRowId={rowId}
+        emptyMessage={messages.noUsers}
+        loading={users.isFetching}
+        error={users.isError ? messages.listLoadFailed : null}
+        onRetry={() => void users.refetch()}
+        server={{ state: table.state, setState: table.setState, total: users.data?.total }}
+      />
+      <Modal open={adding} onClose={() => setAdding(false)} title={messages.addAUser} size="lg">
+        <AddUserForm
+          onCancel={() => setAdding(false)}
+          onSaved={(message) => {
+            setAdding(false);
+            toast.success(message ?? messages.userCreated);
+          }}
+        />
+      </Modal>
+      <ConfirmDialog
+        title={messages.deleteUser}
+        message={
+          remove.target ? (
+            <>
+              <p>
+                {messages.confirmDeleteUser(`${remove.target.firstName} ${remove.target.lastName}`)}
+              </p>
+              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
+            </>
+          ) : null
+        }
+        {...remove.dialog}
+      />
+    </DashboardPage>
+  );
+}
