@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countOf, idParams, idSchema, listQuerySchema, requiredText, timestamp } from './common';
 import { endpoint } from './endpoint';
+import { imageUploadErrors } from './errors';
 import { messages } from './messages';
 
 /** `content` is plain text with paragraphs; it is never rendered as HTML. */
@@ -69,16 +70,7 @@ export const blogApi = {
     multipart: { fields: createBlogFieldsSchema, files: [imageFile] },
     status: 201,
     reply: { kind: 'messageAndData', schema: blogSchema, message: 'blogCreated' },
-    errors: [
-      'IMAGE_TOO_LARGE',
-      'IMAGE_DIMENSIONS_TOO_LARGE',
-      'IMAGE_TYPE_NOT_ALLOWED',
-      'IMAGE_UNREADABLE',
-      'UNEXPECTED_FILE',
-      'UPLOAD_INCOMPLETE',
-      'UPLOAD_MALFORMED',
-      'TOO_LARGE',
-    ],
+    errors: imageUploadErrors,
   }),
   delete: endpoint({
     operationId: 'deleteBlog',

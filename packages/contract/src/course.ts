@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, requiredText, timestamp, idParams } from './common';
 import { endpoint } from './endpoint';
+import { imageUploadErrors } from './errors';
 import { lessonSchema } from './lesson';
 import { messages } from './messages';
 
@@ -115,16 +116,7 @@ export const courseApi = {
     },
     status: 201,
     reply: { kind: 'messageAndData', schema: courseSchema, message: 'courseCreated' },
-    errors: [
-      'IMAGE_TOO_LARGE',
-      'IMAGE_DIMENSIONS_TOO_LARGE',
-      'IMAGE_TYPE_NOT_ALLOWED',
-      'IMAGE_UNREADABLE',
-      'UNEXPECTED_FILE',
-      'UPLOAD_INCOMPLETE',
-      'UPLOAD_MALFORMED',
-      'TOO_LARGE',
-    ],
+    errors: imageUploadErrors,
   }),
   delete: endpoint({
     operationId: 'deleteCourse',

@@ -133,3 +133,27 @@ export const errorMessageKey = {
   MAIL_FAILED: 'mailFailed',
   UNAVAILABLE: 'serviceUnavailable',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
+
+const uploadErrors = [
+  'UNEXPECTED_FILE',
+  'UPLOAD_INCOMPLETE',
+  'UPLOAD_MALFORMED',
+  'TOO_LARGE',
+] as const;
+
+/** What an endpoint with an image upload can answer about the upload. */
+export const imageUploadErrors = [
+  'IMAGE_TOO_LARGE',
+  'IMAGE_DIMENSIONS_TOO_LARGE',
+  'IMAGE_TYPE_NOT_ALLOWED',
+  'IMAGE_UNREADABLE',
+  ...uploadErrors,
+] as const satisfies readonly ErrorCode[];
+
+/** What an endpoint with a video upload can answer about the upload. */
+export const videoUploadErrors = [
+  'VIDEO_TOO_LARGE',
+  'VIDEO_TYPE_NOT_ALLOWED',
+  'VIDEO_DAMAGED',
+  ...uploadErrors,
+] as const satisfies readonly ErrorCode[];

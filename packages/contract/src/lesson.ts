@@ -9,6 +9,7 @@ import {
   timestamp,
 } from './common';
 import { endpoint } from './endpoint';
+import { videoUploadErrors } from './errors';
 import { messages } from './messages';
 
 export const contentTypes = ['text', 'video'] as const;
@@ -126,18 +127,7 @@ export const lessonApi = {
     multipart: itemMultipart,
     status: 201,
     reply: { kind: 'messageAndData', schema: lessonSchema, message: 'lessonCreated' },
-    errors: [
-      'COURSE_NOT_FOUND',
-      ...([
-        'VIDEO_TOO_LARGE',
-        'VIDEO_TYPE_NOT_ALLOWED',
-        'VIDEO_DAMAGED',
-        'UNEXPECTED_FILE',
-        'UPLOAD_INCOMPLETE',
-        'UPLOAD_MALFORMED',
-        'TOO_LARGE',
-      ] as const),
-    ],
+    errors: ['COURSE_NOT_FOUND', ...videoUploadErrors],
   }),
   delete: endpoint({
     operationId: 'deleteLesson',
@@ -162,18 +152,7 @@ export const lessonApi = {
     multipart: itemMultipart,
     status: 201,
     reply: { kind: 'messageAndData', schema: subLessonSchema, message: 'subLessonCreated' },
-    errors: [
-      'LESSON_NOT_FOUND',
-      ...([
-        'VIDEO_TOO_LARGE',
-        'VIDEO_TYPE_NOT_ALLOWED',
-        'VIDEO_DAMAGED',
-        'UNEXPECTED_FILE',
-        'UPLOAD_INCOMPLETE',
-        'UPLOAD_MALFORMED',
-        'TOO_LARGE',
-      ] as const),
-    ],
+    errors: ['LESSON_NOT_FOUND', ...videoUploadErrors],
   }),
   deleteSub: endpoint({
     operationId: 'deleteSubLesson',
