@@ -3,10 +3,10 @@ import type { EndpointInput, EndpointSpec, ErrorCode, ReplyBody } from '@ishuri/
 import { dropToken, getToken } from './auth';
 
 /**
- * The only way the app talks to the API. Paths are relative to `/api` (`'/auth/signin'`).
+ * The only way the app talks to the API: `call(endpoint, …)` with an endpoint of the contract.
  * - Sends the stored token as `Authorization: Bearer …` (unless `auth: false`).
  * - Sends plain objects as JSON and `FormData` as multipart.
- * - Answers the parsed body, or its `data` field with `unwrap: true`.
+ * - Answers the parsed body, checked against the endpoint's reply schema.
  * - Throws `ApiError` for any status outside 200-299 (with the server's `error`, `code` and
  *   `fields`), and `NetworkError` when no answer came (offline, refused, timed out).
  * - A 401 to a request that carried the stored token means the session is over: the token and
@@ -29,8 +29,6 @@ export interface RequestOptions {
   auth?: boolean;
   /** Send this token instead of the stored one. */
   token?: string;
-  /** Answer `body.data` instead of the whole body. */
-  unwrap?: boolean;
   /**
    * How to read a successful answer (default: JSON, or undefined when empty); `response` answers
    * the Response itself, for a caller that checks its status and headers (a PDF download).
@@ -171,7 +169,7 @@ async function readBody(response: Response, type: RequestOptions['responseType']
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? (options.auth === false ? null : getToken());
   const headers = new Headers(options.headers);
   const binary = options.responseType === 'blob' || options.responseType === 'response';
@@ -225,13 +223,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw error;
   }
-  const parsed = await readBody(response, options.responseType);
-  if (options.unwrap) {
-    return (
-      parsed && typeof parsed === 'object' ? (parsed as { data?: unknown }).data : undefined
-    ) as T;
-  }
-  return parsed as T;
+  return (await readBody(response, options.responseType)) as T;
 }
 
 /**
@@ -290,19 +282,3 @@ export async function call<E extends EndpointSpec>(
   const value = checked.data as Record<string, unknown>;
   return (endpoint.reply.kind === 'data' ? value.data : value) as CallResult<E>;
 }
-
-type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
-
-/** Shorthands: `api.get<T>(path)`, `api.post<T>(path, body)`, … */
-export const api = {
-  get: <T>(path: string, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

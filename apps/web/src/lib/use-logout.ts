@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from './api-client';
+import { authApi } from '@ishuri/contract';
+import { call } from './api-client';
 import { clearSession, getToken } from './auth';
 
 /**
@@ -16,9 +17,9 @@ export function useLogout() {
     async (to: '/login' | '/' = '/login') => {
       const token = getToken();
       const revoked = token
-        ? api
-            .post('/auth/logout', undefined, { token, ignoreUnauthorized: true, timeoutMs: 10_000 })
-            .catch(() => undefined)
+        ? call(authApi.signOut, { token, ignoreUnauthorized: true, timeoutMs: 10_000 }).catch(
+            () => undefined,
+          )
         : Promise.resolve();
       clearSession();
       await navigate(to, { replace: true });
