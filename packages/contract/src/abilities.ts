@@ -1,4 +1,4 @@
-import type { CourseType } from './course';
+import type { CourseType } from './course-type';
 import type { Role } from './roles';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countOf, idParams, idSchema, listQuerySchema, text, timestamp } from './common';
 import { endpoint } from './endpoint';
-import { courseTypeSchema } from './course';
+import { courseTypeSchema } from './course-type';
 
 export const certificateSchema = z.object({
   id: idSchema,

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, requiredText, timestamp, idParams } from './common';
+import { courseTypes, courseTypeSchema } from './course-type';
 import { endpoint } from './endpoint';
 import { imageUploadErrors } from './errors';
 import { lessonSchema } from './lesson';
 import { messages } from './messages';
-
-export const courseTypes = ['free', 'premium'] as const;
-export const courseTypeSchema = z.enum(courseTypes);
-export type CourseType = z.infer<typeof courseTypeSchema>;
 
 export const courseSchema = z.object({
   id: idSchema,

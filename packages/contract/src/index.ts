@@ -5,6 +5,7 @@ export * from './certificate';
 export * from './common';
 export * from './contact';
 export * from './course';
+export * from './course-type';
 export * from './endpoint';
 export * from './enrolment';
 export * from './errors';
