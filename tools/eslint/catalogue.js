@@ -9,12 +9,28 @@
 const hasWords = (text) => /\p{L}{2,}/u.test(text);
 
 /** Names that are the same in every language. */
-const allowed = new Set(['Ishuri']);
+const allowed = new Set(['Ishuri', 'Instagram', 'LinkedIn', 'WhatsApp']);
 
 const wordy = (text) =>
   hasWords(text.replace(/\p{L}+/gu, (word) => (allowed.has(word) ? '' : word)));
 
 const userFacingAttributes = new Set(['aria-label', 'title', 'alt', 'placeholder', 'label']);
+
+/** Object properties that screens show: table headers, menu labels, plan names, toasts. */
+const userFacingProperties = new Set([
+  'header',
+  'label',
+  'title',
+  'name',
+  'heading',
+  'description',
+  'intro',
+  'emptyMessage',
+  'success',
+  'failure',
+]);
+/** A shown name starts with a capital or has several words ('email' is a field's name). */
+const shownText = (text) => wordy(text) && (/^\s*\p{Lu}/u.test(text) || /\p{L}\s+\p{L}/u.test(text));
 
 const staticText = (node) => {
   if (!node) return null;
@@ -49,6 +65,11 @@ const noLiteralJsxText = {
         if (node.name.type !== 'JSXIdentifier' || !userFacingAttributes.has(node.name.name)) return;
         const text = staticText(node.value);
         if (text !== null && wordy(text)) report(node, text);
+      },
+      Property(node) {
+        if (node.key.type !== 'Identifier' || !userFacingProperties.has(node.key.name)) return;
+        const text = staticText(node.value);
+        if (text !== null && shownText(text)) report(node.value, text);
       },
     };
   },
@@ -121,7 +142,7 @@ export function catalogue() {
   const tests = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'];
   return [
     {
-      files: ['apps/web/src/**/*.tsx'],
+      files: ['apps/web/src/**/*.{ts,tsx}'],
       ignores: tests,
       plugins: { catalogue: plugin },
       rules: { 'catalogue/no-literal-jsx-text': 'error' },

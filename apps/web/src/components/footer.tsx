@@ -6,9 +6,9 @@ import { BrandLink } from './brand-link';
 import { SocialLinks } from './social-links';
 
 const quickLinks = [
-  { to: '/login', label: 'Login' },
-  { to: '/register', label: 'Register' },
-  { to: '/explore-course', label: 'Explore Courses' },
+  { to: '/login', label: messages.login },
+  { to: '/register', label: messages.register },
+  { to: '/explore-course', label: messages.exploreCourses2 },
 ] as const;
 
 const linkClass = 'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline';

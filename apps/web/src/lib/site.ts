@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 /** What the product says about itself in the navigation bar, footer and contact panel. */
 export const site = {
   name: 'Ishuri',
@@ -19,10 +20,10 @@ export const site = {
 
 /** The main links of the navigation bar (and its small-screen menu). */
 export const mainLinks = [
-  { to: '/business', label: 'Business' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/explore-course', label: 'Explore Courses' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/business', label: messages.business },
+  { to: '/blog', label: messages.blog },
+  { to: '/explore-course', label: messages.exploreCourses2 },
+  { to: '/contact', label: messages.contact },
 ] as const;
 
 /** The document title of a screen: `<title>{pageTitle('Login')}</title>`. */

@@ -35,40 +35,50 @@ interface EntryRule extends SidebarEntry {
 
 /** The sidebar of product.md §2, in order; who sees what comes from the role matrix. */
 const rules: EntryRule[] = [
-  { to: '/', label: 'Home', icon: House, end: true },
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/dashboard/start-learning', label: 'Premium Course', icon: Gem },
+  { to: '/', label: messages.home, icon: House, end: true },
+  { to: '/dashboard', label: messages.dashboard, icon: LayoutDashboard, end: true },
+  { to: '/dashboard/start-learning', label: messages.premiumCourse2, icon: Gem },
   {
     to: '/dashboard/CreateCourse',
-    label: 'Create Course',
+    label: messages.createCourse2,
     icon: FilePlus2,
     action: 'course:create',
   },
   {
     to: '/dashboard/all-course',
-    label: 'All Courses',
+    label: messages.allCourses,
     icon: Library,
     action: 'course:listManaged',
   },
-  { to: '/dashboard/all-users', label: 'All Users', icon: Users, action: 'user:list' },
-  { to: '/dashboard/CreateBlog', label: 'Add Blogs', icon: SquarePen, action: 'blog:manage' },
-  { to: '/dashboard/AllBlogs', label: 'All Blogs', icon: Newspaper, action: 'blog:manage' },
-  { to: '/dashboard/allSub', label: 'All Subscribers', icon: Mail, action: 'subscriber:manage' },
-  { to: '/dashboard/failed-mail', label: 'Failed Mail', icon: MailWarning, action: 'mail:manage' },
+  { to: '/dashboard/all-users', label: messages.allUsers, icon: Users, action: 'user:list' },
+  { to: '/dashboard/CreateBlog', label: messages.addBlogs, icon: SquarePen, action: 'blog:manage' },
+  { to: '/dashboard/AllBlogs', label: messages.allBlogs, icon: Newspaper, action: 'blog:manage' },
+  {
+    to: '/dashboard/allSub',
+    label: messages.allSubscribers,
+    icon: Mail,
+    action: 'subscriber:manage',
+  },
+  {
+    to: '/dashboard/failed-mail',
+    label: messages.failedMailTitle,
+    icon: MailWarning,
+    action: 'mail:manage',
+  },
 ];
 
 /** The entries one actor sees. Certificates lead to all of them for those who may list them. */
 export function sidebarEntries(actor: Actor | null): SidebarEntry[] {
   const visible = rules.filter((rule) => !rule.action || can(actor, rule.action));
   const certificates: SidebarEntry = can(actor, 'certificate:listAll')
-    ? { to: '/dashboard/allCertificates', label: 'Certificates', icon: Award }
-    : { to: '/dashboard/myCertificate', label: 'Certificates', icon: Award };
+    ? { to: '/dashboard/allCertificates', label: messages.certificates, icon: Award }
+    : { to: '/dashboard/myCertificate', label: messages.certificates, icon: Award };
   return [
     ...visible.slice(0, 3),
     certificates,
     ...visible.slice(3),
-    { to: '/dashboard/settings', label: 'Account & Settings', icon: Settings },
-    { to: '/dashboard/help', label: 'Help', icon: CircleHelp },
+    { to: '/dashboard/settings', label: messages.accountSettings, icon: Settings },
+    { to: '/dashboard/help', label: messages.help, icon: CircleHelp },
   ];
 }
 

@@ -24,33 +24,33 @@ interface Stat {
 }
 
 const adminStats: Stat[] = [
-  { name: 'users', label: 'Total users', icon: Users },
-  { name: 'courses', label: 'Total courses', icon: BookOpen },
-  { name: 'enrolments', label: 'Total enrolments', icon: GraduationCap },
-  { name: 'certificates', label: 'Total certificates', icon: Award },
-  { name: 'blogs', label: 'Total blogs', icon: Newspaper },
-  { name: 'subscribers', label: 'Total subscribers', icon: Mail },
+  { name: 'users', label: messages.totalUsers, icon: Users },
+  { name: 'courses', label: messages.totalCourses, icon: BookOpen },
+  { name: 'enrolments', label: messages.totalEnrolments, icon: GraduationCap },
+  { name: 'certificates', label: messages.totalCertificates, icon: Award },
+  { name: 'blogs', label: messages.totalBlogs, icon: Newspaper },
+  { name: 'subscribers', label: messages.totalSubscribers, icon: Mail },
 ];
 
 const ownStats: Stat[] = [
-  { name: 'myEnrolments', label: 'My enrolments', icon: GraduationCap },
-  { name: 'myCertificates', label: 'My certificates', icon: Award },
+  { name: 'myEnrolments', label: messages.myEnrolments, icon: GraduationCap },
+  { name: 'myCertificates', label: messages.myCertificates, icon: Award },
 ];
 
 const contactColumns = columnsFor<ContactMessage>();
 const messageColumns = [
-  contactColumns.accessor('FullName', { header: 'Name' }),
+  contactColumns.accessor('FullName', { header: messages.name }),
   contactColumns.accessor('subject', {
-    header: 'Subject',
+    header: messages.subject,
     cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
   }),
   contactColumns.accessor('message', {
-    header: 'Message',
+    header: messages.message,
     enableSorting: false,
     cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
   }),
   contactColumns.accessor('createdAt', {
-    header: 'Date',
+    header: messages.date,
     cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
   }),
   contactColumns.display({
@@ -71,15 +71,15 @@ const messageColumns = [
 const courseColumns = columnsFor<Course>();
 const latestColumns = [
   courseColumns.accessor('title', {
-    header: 'Title',
+    header: messages.title,
     cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
   }),
   courseColumns.accessor('courseType', {
-    header: 'Type',
+    header: messages.type,
     cell: (info) => <span className="capitalize">{info.getValue()}</span>,
   }),
   courseColumns.accessor('createdAt', {
-    header: 'Created',
+    header: messages.created,
     cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
   }),
   courseColumns.display({

@@ -31,7 +31,7 @@ export default function AllBlogsPage() {
   const columns = useMemo(
     () => [
       column.accessor('title', {
-        header: 'Title',
+        header: messages.title,
         cell: ({ row }) => (
           <span className="flex items-center gap-3">
             {row.original.imageUrl ? (
@@ -47,12 +47,12 @@ export default function AllBlogsPage() {
         ),
       }),
       column.accessor('content', {
-        header: 'Content',
+        header: messages.content,
         enableSorting: false,
         cell: (info) => <span title={info.getValue()}>{truncate(info.getValue(), 60)}</span>,
       }),
       column.accessor('createdAt', {
-        header: 'Published',
+        header: messages.published,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
       }),
       column.display({

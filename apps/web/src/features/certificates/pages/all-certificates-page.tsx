@@ -10,9 +10,9 @@ import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 const column = columnsFor<Certificate>();
 // The ids are the fields the server sorts by.
 const columns = [
-  column.accessor((row) => row.course.title, { id: 'courseTitle', header: 'Course' }),
-  column.accessor('certificateCode', { header: 'Code' }),
-  column.accessor('createdAt', { header: 'Date issued' }),
+  column.accessor((row) => row.course.title, { id: 'courseTitle', header: messages.course }),
+  column.accessor('certificateCode', { header: messages.code }),
+  column.accessor('createdAt', { header: messages.dateIssued }),
 ];
 const rowId = (row: Certificate) => row.id;
 const renderCard = (certificate: Certificate) => <CertificateCard certificate={certificate} />;

@@ -8,9 +8,9 @@ import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 
 const column = columnsFor<Certificate>();
 const columns = [
-  column.accessor((row) => row.course.title, { id: 'course', header: 'Course' }),
-  column.accessor('certificateCode', { header: 'Code' }),
-  column.accessor('createdAt', { header: 'Date issued' }),
+  column.accessor((row) => row.course.title, { id: 'course', header: messages.course }),
+  column.accessor('certificateCode', { header: messages.code }),
+  column.accessor('createdAt', { header: messages.dateIssued }),
 ];
 const rowId = (row: Certificate) => row.id;
 const renderCard = (certificate: Certificate) => <CertificateCard certificate={certificate} />;

@@ -13,8 +13,8 @@ import { TextArea } from '../../../components/dashboard/text-area';
 import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
 
 const contentTypeOptions = [
-  { value: 'text', label: 'Text' },
-  { value: 'video', label: 'Video' },
+  { value: 'text', label: messages.text },
+  { value: 'video', label: messages.video },
 ] as const;
 
 interface ItemFormProps {

@@ -41,7 +41,7 @@ export default function AllCoursesPage() {
   const columns = useMemo(
     () => [
       column.accessor('title', {
-        header: 'Title',
+        header: messages.title,
         cell: ({ row }) => (
           <span className="flex items-center gap-3">
             {row.original.imageUrl ? (
@@ -57,11 +57,11 @@ export default function AllCoursesPage() {
         ),
       }),
       column.accessor('courseType', {
-        header: 'Type',
+        header: messages.type,
         cell: (info) => <CourseTypeBadge type={info.getValue()} />,
       }),
       column.accessor('createdAt', {
-        header: 'Created',
+        header: messages.created,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
       }),
       column.display({

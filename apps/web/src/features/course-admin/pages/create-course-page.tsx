@@ -16,8 +16,8 @@ import { TextArea } from '../../../components/dashboard/text-area';
 
 const fieldNames = ['title', 'description', 'courseType'] as const;
 const courseTypeOptions = [
-  { value: 'free', label: 'Free' },
-  { value: 'premium', label: 'Premium' },
+  { value: 'free', label: messages.free },
+  { value: 'premium', label: messages.premium },
 ] as const;
 
 /** The server's sentence about a refused image (type or size), if that is what failed. */

@@ -61,12 +61,12 @@ export default function FailedMailPage() {
         ),
       }),
       column.accessor('recipient', {
-        header: 'Recipient',
+        header: messages.recipient,
         enableSorting: false,
         cell: (info) => <span className="break-all">{info.getValue() ?? '—'}</span>,
       }),
       column.accessor('kind', {
-        header: 'Mail',
+        header: messages.mail,
         enableSorting: false,
         cell: ({ row }) => (
           <span>
@@ -77,21 +77,21 @@ export default function FailedMailPage() {
           </span>
         ),
       }),
-      column.accessor('attempts', { header: 'Attempts', enableSorting: false }),
+      column.accessor('attempts', { header: messages.attempts, enableSorting: false }),
       column.accessor('lastError', {
-        header: 'Last error',
+        header: messages.lastError,
         enableSorting: false,
         cell: (info) => (
           <span className="line-clamp-3 break-words text-sm">{info.getValue() ?? '—'}</span>
         ),
       }),
       column.accessor('createdAt', {
-        header: 'Written',
+        header: messages.written,
         enableSorting: false,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
       }),
       column.accessor('lastAttemptAt', {
-        header: 'Last attempt',
+        header: messages.lastAttempt,
         enableSorting: false,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
       }),

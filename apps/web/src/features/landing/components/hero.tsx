@@ -4,9 +4,9 @@ import { ButtonLink } from '../../../components/button';
 import { useSession } from '../../../lib/auth';
 
 const highlights = [
-  { Icon: Sparkles, label: 'Personalized courses' },
-  { Icon: BookOpenCheck, label: 'Saved progress' },
-  { Icon: Award, label: 'Verifiable certificates' },
+  { Icon: Sparkles, label: messages.personalizedCourses },
+  { Icon: BookOpenCheck, label: messages.savedProgress },
+  { Icon: Award, label: messages.verifiableCertificates },
 ] as const;
 
 /** The welcome: Start Learning Now goes to the dashboard's courses, or the free ones. */

@@ -1,10 +1,10 @@
 import { messages } from '@ishuri/contract';
 
 const steps = [
-  { title: 'Create your account', text: messages.stepAccountText },
-  { title: 'Choose a course', text: messages.stepCourseText },
-  { title: 'Learn step by step', text: messages.stepLearnText },
-  { title: 'Get your certificate', text: messages.stepCertificateText },
+  { title: messages.createYourAccount, text: messages.stepAccountText },
+  { title: messages.chooseACourse, text: messages.stepCourseText },
+  { title: messages.learnStepByStep, text: messages.stepLearnText },
+  { title: messages.getYourCertificate, text: messages.stepCertificateText },
 ] as const;
 
 /** How it works: four numbered steps. */

@@ -2,10 +2,10 @@ import { messages } from '@ishuri/contract';
 import { Award, BrainCircuit, LineChart, MonitorPlay } from 'lucide-react';
 
 const reasons = [
-  { Icon: BrainCircuit, title: 'Personalized', text: messages.whyPersonalizedText },
-  { Icon: MonitorPlay, title: 'Interactive', text: messages.whyInteractiveText },
-  { Icon: LineChart, title: 'Progress tracking', text: messages.whyProgressText },
-  { Icon: Award, title: 'Certificates', text: messages.whyCertificateText },
+  { Icon: BrainCircuit, title: messages.personalized, text: messages.whyPersonalizedText },
+  { Icon: MonitorPlay, title: messages.interactive, text: messages.whyInteractiveText },
+  { Icon: LineChart, title: messages.progressTracking, text: messages.whyProgressText },
+  { Icon: Award, title: messages.certificates, text: messages.whyCertificateText },
 ] as const;
 
 /** Why learn with us: four reasons. */

@@ -18,9 +18,9 @@ import { cn } from '../../../lib/cn';
 
 const column = columnsFor<Course>();
 const columns = [
-  column.accessor('title', { header: 'Title' }),
-  column.accessor('description', { header: 'Description', enableSorting: false }),
-  column.accessor('createdAt', { header: 'Date added' }),
+  column.accessor('title', { header: messages.title }),
+  column.accessor('description', { header: messages.description, enableSorting: false }),
+  column.accessor('createdAt', { header: messages.dateAdded }),
 ];
 const rowId = (row: Course) => row.id;
 

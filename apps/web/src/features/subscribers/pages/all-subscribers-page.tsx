@@ -30,9 +30,9 @@ export default function AllSubscribersPage() {
 
   const columns = useMemo(
     () => [
-      column.accessor('email', { header: 'Email' }),
+      column.accessor('email', { header: messages.email }),
       column.accessor('status', {
-        header: 'Status',
+        header: messages.status,
         enableSorting: false,
         cell: (info) =>
           info.getValue() === 'confirmed' ? (
@@ -46,7 +46,7 @@ export default function AllSubscribersPage() {
           ),
       }),
       column.accessor('createdAt', {
-        header: 'Subscribed',
+        header: messages.subscribed,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
       }),
       column.display({

@@ -44,17 +44,17 @@ export default function AllUsersPage() {
 
   const columns = useMemo(
     () => [
-      column.accessor('firstName', { header: 'First name' }),
-      column.accessor('lastName', { header: 'Last name' }),
-      column.accessor('email', { header: 'Email' }),
+      column.accessor('firstName', { header: messages.firstName }),
+      column.accessor('lastName', { header: messages.lastName }),
+      column.accessor('email', { header: messages.email }),
       column.accessor('role', {
-        header: 'Role',
+        header: messages.role,
         cell: (info) => (
           <span className={cn(badgeClass, roleColours[info.getValue()])}>{info.getValue()}</span>
         ),
       }),
       column.accessor('createdAt', {
-        header: 'Joined',
+        header: messages.joined,
         cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
       }),
       column.display({
