@@ -38,6 +38,18 @@ describe('no-literal-jsx-text', () => {
     ]);
   });
 
+  it('refuses a shown name in a table header, a menu or a form choice', () => {
+    const list = 'apps/web/src/features/x/columns.ts';
+    expect(rulesFired("const columns = [{ header: 'Date added' }];", list)).toEqual([
+      'catalogue/no-literal-jsx-text',
+    ]);
+    expect(rulesFired("const menu = [{ label: 'Home', to: '/' }];", list)).toEqual([
+      'catalogue/no-literal-jsx-text',
+    ]);
+    // A field's or a route's name is not shown.
+    expect(rulesFired("const field = { name: 'email', to: '/dashboard' };", list)).toEqual([]);
+  });
+
   it('accepts the catalogue, symbols, numbers and the brand', () => {
     const code = [
       "import { messages } from '@ishuri/contract';",
