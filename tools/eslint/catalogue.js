@@ -30,7 +30,8 @@ const userFacingProperties = new Set([
   'failure',
 ]);
 /** A shown name starts with a capital or has several words ('email' is a field's name). */
-const shownText = (text) => wordy(text) && (/^\s*\p{Lu}/u.test(text) || /\p{L}\s+\p{L}/u.test(text));
+const shownText = (text) =>
+  wordy(text) && (/^\s*\p{Lu}/u.test(text) || /\p{L}\s+\p{L}/u.test(text));
 
 const staticText = (node) => {
   if (!node) return null;
