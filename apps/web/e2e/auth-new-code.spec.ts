@@ -5,6 +5,7 @@ import { storedSession } from './support/users';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
+// The login's "code sent" toast may still show: the screen's own alert is the one checked.
 test('a wrong code keeps the learner on /otp with the tries left; a new code signs in', async ({
   page,
   user,
@@ -21,7 +22,7 @@ test('a wrong code keeps the learner on /otp with the tries left; a new code sig
   const wrong = first === '123456' ? '654321' : '123456';
   await field.fill(wrong);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'That code is not right. You have 4 tries left.',
   );
   await expect(field).toHaveValue('');
@@ -56,6 +57,6 @@ test('"Send a new code" says so when the sign-in has ended', async ({ page, user
   // Another browser has no sign-in cookie: the server refuses it.
   await page.context().clearCookies();
   await page.getByRole('button', { name: messages.sendNewCode }).click();
-  await expect(page.getByRole('alert')).toHaveText(messages.signinEnded);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.signinEnded);
   await expect(page).toHaveURL(/\/otp$/);
 });

@@ -1,4 +1,4 @@
-import { fillPath, isErrorCode, replySchema } from '@ishuri/contract';
+import { fillPath, isErrorCode, messages, replySchema } from '@ishuri/contract';
 import type { EndpointInput, EndpointSpec, ErrorCode, ReplyBody } from '@ishuri/contract';
 import { dropToken, getToken } from './auth';
 
@@ -67,8 +67,14 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server's sentence for an ApiError, else the screen's fallback sentence. */
+/**
+ * The server's sentence for an ApiError, else the screen's fallback sentence; an answer that is
+ * not what the contract promises is "Unexpected response. Please try again."
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code === 'INVALID_RESPONSE') {
+    return messages.unexpectedResponse;
+  }
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
