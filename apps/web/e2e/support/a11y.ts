@@ -3,10 +3,23 @@ import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /**
- * Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page as it is now and fails
- * on any serious or critical violation, listing each one with its elements.
+ * Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page as it is now (once no
+ * toast is moving) and fails on any serious or critical violation, listing each one with its
+ * elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  // A toast that is still sliding in (or out) is half transparent: its colours are measured once
+  // it has settled, as a reader sees it.
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector(
+          '[class*="Toastify__bounce-enter"], [class*="Toastify__bounce-exit"]',
+        ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
