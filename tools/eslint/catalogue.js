@@ -38,6 +38,15 @@ const staticText = (node) => {
   if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
   if (node.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.cooked).join(' ');
   if (node.type === 'JSXExpressionContainer') return staticText(node.expression);
+  // `a ? 'Edit profile' : 'Profile'`, `x ?? 'Untitled'`: the literal branches count.
+  if (node.type === 'ConditionalExpression' || node.type === 'LogicalExpression') {
+    const branches =
+      node.type === 'ConditionalExpression'
+        ? [node.consequent, node.alternate]
+        : [node.left, node.right];
+    const texts = branches.map(staticText).filter((text) => text !== null);
+    return texts.length ? texts.join(' ') : null;
+  }
   return null;
 };
 

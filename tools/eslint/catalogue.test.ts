@@ -36,6 +36,9 @@ describe('no-literal-jsx-text', () => {
     expect(rulesFired('const A = (p) => <a aria-label={`Delete ${p.title}`} />;', page)).toEqual([
       'catalogue/no-literal-jsx-text',
     ]);
+    expect(
+      rulesFired("const A = (p) => <p>{p.open ? 'Close menu' : messages.openMenu}</p>;", page),
+    ).toEqual(['catalogue/no-literal-jsx-text']);
   });
 
   it('refuses a shown name in a table header, a menu or a form choice', () => {

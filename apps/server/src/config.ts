@@ -84,6 +84,7 @@ export interface Config {
     signup: RateLimit;
     forgotPassword: RateLimit;
     resetPassword: RateLimit;
+    changePassword: RateLimit;
     contact: RateLimit;
     subscribe: RateLimit;
   };
@@ -100,6 +101,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
   signup: { perIp: 100, perEmail: 10, windowSeconds: 60 * 60 },
   forgotPassword: { perIp: 30, perEmail: 5, windowSeconds: 60 * 60 },
   resetPassword: { perIp: 30, windowSeconds: 60 * 60 },
+  // Only the holder of a session can try: 5 guesses of the current password per account.
+  changePassword: { perIp: 30, perEmail: 5, windowSeconds: 15 * 60 },
   contact: { perIp: 10, perEmail: 5, windowSeconds: 60 * 60 },
   subscribe: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
 };

@@ -39,6 +39,8 @@ const statuses = {
   'POST /api/auth/forgotpassword':                    [200,   200,    200,     200,  200,  200],
   'POST /api/auth/resetpassword/:token':              [200,   200,    200,     200,  200,  200],
   'POST /api/auth/logout':                            [401,   200,    200,     200,  200,  200],
+  // Changing one's own password (with the current one): anyone signed in
+  'POST /api/auth/changepassword':                    [401,   200,    200,     200,  200,  200],
   'GET /api/health':                                  [200,   200,    200,     200,  200,  200],
   // Users: one's own profile; everyone's, and deleting, for admins
   'GET /api/user/profile':                            [401,   200,    200,     200,  200,  200],
@@ -335,6 +337,20 @@ const calls: Record<Row, MatrixCall> = {
       token,
       body: { password: 'a-new-password' },
     }),
+  // A fresh user of the caller's role each time: the change ends the caller's sessions.
+  'POST /api/auth/changepassword': async (w, _token, role) => {
+    const user =
+      role === 'visitor'
+        ? undefined
+        : await createUser(w.server, {
+            role: w.users[role].role,
+            email: fresh('change'),
+          });
+    return w.server.request('POST', '/api/auth/changepassword', {
+      token: user?.token,
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a-new-password-1' },
+    });
+  },
   'POST /api/auth/logout': async (w, _token, role) =>
     w.server.request('POST', '/api/auth/logout', { token: await freshToken(w, role) }),
   'GET /api/health': (w, token) => get(w, '/api/health', token),

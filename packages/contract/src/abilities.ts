@@ -67,6 +67,7 @@ export const abilities = {
   'auth:signIn': anyone,
   'auth:resetPassword': anyone,
   'auth:signOut': signedIn,
+  'auth:changePassword': signedIn,
   'health:read': anyone,
   // Courses and their lessons
   'course:read': anyone,

@@ -57,6 +57,37 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const resetTokenParams = z.object({ token: text() });
 
 /** The reset form of the web app: both fields, equal, at least 8 characters. */
+/** POST /api/auth/changepassword: the current password proves it is the owner at the keyboard. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: text({ error: messages.currentPasswordRequired }).min(1, {
+    error: messages.currentPasswordRequired,
+  }),
+  newPassword: passwordField(messages.resetBothRequired),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The Settings form: the current password, and the new one twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: messages.currentPasswordRequired }),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password || !value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: messages.resetBothRequired, path: ['password'] });
+    } else if (value.password !== value.confirmPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.passwordsDoNotMatch,
+        path: ['confirmPassword'],
+      });
+    } else if (value.password.length < 8) {
+      ctx.addIssue({ code: 'custom', message: messages.passwordTooShort, path: ['password'] });
+    }
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
 export const resetPasswordFormSchema = z
   .object({
     password: z.string(),
@@ -151,6 +182,22 @@ export const authApi = {
     body: resetPasswordRequestSchema,
     reply: { kind: 'message', message: 'resetSuccess' },
     errors: ['INVALID_RESET_TOKEN', 'RATE_LIMITED'],
+  }),
+  changePassword: endpoint({
+    operationId: 'changePassword',
+    method: 'POST',
+    path: '/api/auth/changepassword',
+    action: 'auth:changePassword',
+    tag: 'auth',
+    summary:
+      'Change one’s password with the current one; every session ends, and this one gets a new token',
+    body: changePasswordRequestSchema,
+    reply: {
+      kind: 'messageAndData',
+      schema: z.object({ token: z.string() }),
+      message: 'passwordChanged',
+    },
+    errors: ['WRONG_PASSWORD', 'USER_NOT_FOUND', 'RATE_LIMITED'],
   }),
   signOut: endpoint({
     operationId: 'signOut',

@@ -346,6 +346,25 @@ export const messages = {
   unsubscribeLinkInvalid:
     'This unsubscribe link is invalid. Please check that it was copied whole.',
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+  // Labels that change with the state of a screen
+  hidePassword: 'Hide password',
+  showPassword: 'Show password',
+  closeMenu: 'Close menu',
+  openMenu: 'Open menu',
+  addALesson: 'Add a lesson',
+  deleteSubLesson: 'Delete sub-lesson',
+  deleteLesson: 'Delete lesson',
+  profile: 'Profile',
+  lessonLabel: 'Lesson',
+  // Changing one's password in Settings
+  changePassword: 'Change password',
+  changePasswordIntro:
+    'Choose a new password. You stay signed in here; every other device must sign in again.',
+  currentPassword: 'Current password',
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'That is not your current password.',
+  passwordChanged: 'Your password was changed. Other devices must sign in again.',
+  passwordChangeFailed: 'Could not change your password. Please try again.',
   // Mails (subject, paragraphs, links) and the landing page's explainer video
   mailHello: (firstName: string) => `Hello ${firstName},`,
   mailHelloAnyone: 'Hello,',

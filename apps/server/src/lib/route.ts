@@ -60,6 +60,8 @@ type HandlerResult<E extends EndpointSpec> = E['reply'] extends { kind: 'file' }
 export interface RouteOptions {
   /** Run before the gate (rate limits, which must count refused callers too). */
   before?: preHandlerAsyncHookHandler[];
+  /** Run after the gate, with the caller known (a limit per account). */
+  after?: preHandlerAsyncHookHandler[];
   bodyLimit?: number;
 }
 
@@ -124,7 +126,7 @@ export function route<E extends EndpointSpec>(
     url: endpoint.path,
     bodyLimit: options.bodyLimit,
     config: { endpoint },
-    preHandler: [...(options.before ?? []), ...gate(endpoint.action)],
+    preHandler: [...(options.before ?? []), ...gate(endpoint.action), ...(options.after ?? [])],
     schema: {
       operationId: endpoint.operationId,
       tags: [endpoint.tag],

@@ -1,5 +1,6 @@
 import { authApi } from '@ishuri/contract';
 import type {
+  ChangePasswordRequest,
   ForgotPasswordRequest,
   ResendCodeRequest,
   SigninRequest,
@@ -39,4 +40,10 @@ export const useResetPassword = () =>
   useMutation({
     mutationFn: ({ token, password }: { token: string; password: string }) =>
       call(authApi.resetPassword, { params: { token }, body: { password }, auth: false }),
+  });
+
+/** Settings: a new password, proven by the current one; the answer carries this session's new token. */
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: ChangePasswordRequest) => call(authApi.changePassword, { body }),
   });

@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
@@ -81,7 +82,7 @@ export function PasswordField(props: PasswordFieldProps) {
         <button
           type="button"
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? messages.hidePassword : messages.showPassword}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

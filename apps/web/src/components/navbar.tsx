@@ -181,7 +181,7 @@ export function Navbar() {
             ) : (
               <Menu className="size-6" aria-hidden="true" />
             )}
-            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <span className="sr-only">{menuOpen ? messages.closeMenu : messages.openMenu}</span>
           </button>
         </div>
       </nav>

@@ -15,7 +15,7 @@ import {
 } from '../../lib/signin-cookies';
 import { normalizeEmail } from '@ishuri/contract';
 import { logout, resendCode, signin, signup, verifyCode } from './auth.service';
-import { forgotPassword, resetPassword } from './password-reset';
+import { changeOwnPassword, forgotPassword, resetPassword } from './password-reset';
 
 export default async function authRoutes(app: FastifyInstance) {
   const secret = app.ctx.config.jwtSecret;
@@ -90,6 +90,18 @@ export default async function authRoutes(app: FastifyInstance) {
     authApi.resetPassword,
     async (request) => resetPassword(app.ctx, request.params.token, request.body),
     { before: [rateLimited(app, 'resetPassword', { subject: () => null })] },
+  );
+
+  route(
+    app,
+    authApi.changePassword,
+    async (request) => changeOwnPassword(app.ctx, request.actor, request.body),
+    // Per account (the caller's id): 5 guesses of the current password per 15 minutes.
+    {
+      after: [
+        rateLimited(app, 'changePassword', { subject: (request) => request.actor?.id ?? null }),
+      ],
+    },
   );
 
   route(app, authApi.signOut, async (request) => logout(app.ctx, request.session!));

@@ -1,14 +1,20 @@
-import type { ForgotPasswordRequest, ResetPasswordRequest } from '@ishuri/contract';
-import { normalizeEmail } from '@ishuri/contract';
+import type {
+  Actor,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+} from '@ishuri/contract';
+import { messages, normalizeEmail } from '@ishuri/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginCodes, passwordResets, users } from '../../db/schema';
+import { requireActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import type { JobInfo } from '../../lib/jobs';
 import { resetLinkMail } from '../../lib/mail-templates';
-import { generateToken, hashPassword, sha256 } from '../../lib/passwords';
-import { findUserByEmail } from '../users/users.service';
+import { generateToken, hashPassword, sha256, verifyPassword } from '../../lib/passwords';
+import { findUserByEmail, findUserById } from '../users/users.service';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 export const RESET_LINK_JOB = 'password-reset-link';
@@ -65,6 +71,10 @@ export function registerPasswordResetJobs(ctx: AppContext): void {
  */
 export async function changePassword(tx: Tx, userId: string, passwordHash: string) {
   const now = new Date();
+  await changePasswordAt(tx, userId, passwordHash, now);
+}
+
+async function changePasswordAt(tx: Tx, userId: string, passwordHash: string, now: Date) {
   await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
   await tx.delete(loginCodes).where(eq(loginCodes.userId, userId));
   await tx
@@ -94,4 +104,28 @@ export async function resetPassword(ctx: AppContext, token: string, input: Reset
     return true;
   });
   if (!done) throw fail('INVALID_RESET_TOKEN');
+}
+
+/**
+ * Settings: a signed-in user changes their password, proving it with the current one (a wrong
+ * one is a 400 on the field, never a 401 that would end the session). Like every change, it ends
+ * every session, code and reset link; this browser gets a new token and stays signed in.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  caller: Actor | null,
+  input: ChangePasswordRequest,
+) {
+  const actor = requireActor(caller, 'auth:changePassword');
+  const db = ctx.database.db;
+  const user = await findUserById(db, actor.id);
+  if (!user) throw fail('USER_NOT_FOUND');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw fail('WRONG_PASSWORD', { fields: { currentPassword: messages.currentPasswordWrong } });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const changedAt = new Date();
+  await db.transaction((tx) => changePasswordAt(tx, user.id, passwordHash, changedAt));
+  const issued = await ctx.tokens.issue({ ...user, passwordChangedAt: changedAt });
+  return { token: issued.token };
 }

@@ -1,23 +1,83 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, updateUserRequestSchema } from '@ishuri/contract';
+import { changePasswordFormSchema, messages, updateUserRequestSchema } from '@ishuri/contract';
 import type { Profile } from '@ishuri/contract';
-import { MailCheck, Pencil } from 'lucide-react';
+import { KeyRound, MailCheck, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/form-field';
+import { PasswordField, TextField } from '../../../components/form-field';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useChangePassword } from '../../../api/auth';
+import { saveSession } from '../../../lib/auth';
 import { useProfile } from '../../../api/users';
 import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { TextArea } from '../../../components/dashboard/text-area';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'bio'] as const;
+
+/**
+ * Change password: the current one, then the new one twice. Every other session ends; this one
+ * keeps going with the new token the server answers.
+ */
+function ChangePasswordForm() {
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
+    try {
+      const answer = await changePassword.mutateAsync({ currentPassword, newPassword: password });
+      saveSession(answer.data.token);
+      reset();
+      toast.success(answer.message);
+    } catch (error) {
+      applyFieldErrors(error, setError, ['currentPassword']);
+      toast.error(errorMessage(error, messages.passwordChangeFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <p className="text-slate-700">{messages.changePasswordIntro}</p>
+      <PasswordField
+        label={messages.currentPassword}
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <PasswordField
+        label={messages.newPassword}
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label={messages.confirmNewPassword}
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" loading={changePassword.isPending}>
+        <KeyRound className="size-4" aria-hidden="true" />
+        {messages.changePassword}
+      </Button>
+    </form>
+  );
+}
 
 function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
@@ -121,7 +181,7 @@ export default function SettingsPage() {
 
   return (
     <DashboardPage title={messages.accountSettings} intro={messages.settingsIntro}>
-      <Panel title={editing ? 'Edit profile' : 'Profile'} className="max-w-3xl">
+      <Panel title={editing ? messages.editProfile : messages.profile} className="max-w-3xl">
         {editing ? (
           <ProfileForm user={user} onDone={() => setEditing(false)} />
         ) : (
@@ -168,6 +228,9 @@ export default function SettingsPage() {
             </Button>
           </div>
         )}
+      </Panel>
+      <Panel title={messages.changePassword} className="mt-6 max-w-3xl">
+        <ChangePasswordForm />
       </Panel>
     </DashboardPage>
   );

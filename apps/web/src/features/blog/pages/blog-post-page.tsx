@@ -36,7 +36,7 @@ export default function BlogPostPage() {
         <title>{pageTitle('Blog')}</title>
         <BackToBlog />
         <h1 className="text-3xl font-bold text-slate-900">
-          {missing ? messages.blogNotFound : 'Blog'}
+          {missing ? messages.blogNotFound : messages.blog}
         </h1>
         {!missing && (
           <>

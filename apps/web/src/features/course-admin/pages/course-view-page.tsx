@@ -209,8 +209,8 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
         size="lg"
         title={
           adding?.kind === 'sub-lesson'
-            ? `Add a sub-lesson to “${adding.lesson.title}”`
-            : 'Add a lesson'
+            ? messages.addASubLessonTo(`“${adding.lesson.title}”`)
+            : messages.addALesson
         }
       >
         {adding && (
@@ -235,7 +235,9 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
       </Modal>
 
       <ConfirmDialog
-        title={remove.target?.kind === 'sub-lesson' ? 'Delete sub-lesson' : 'Delete lesson'}
+        title={
+          remove.target?.kind === 'sub-lesson' ? messages.deleteSubLesson : messages.deleteLesson
+        }
         message={
           remove.target ? (
             <>
@@ -267,7 +269,7 @@ export default function CourseViewPage() {
   if (course.isError) {
     const missing = course.error instanceof ApiError && course.error.status === 404;
     return (
-      <DashboardPage title={missing ? messages.courseNotFound : 'Course'}>
+      <DashboardPage title={missing ? messages.courseNotFound : messages.course}>
         <FormAlert>
           <div className="flex flex-wrap items-center gap-3">
             <span>{missing ? messages.courseNotFound : messages.courseDetailLoadFailed}</span>

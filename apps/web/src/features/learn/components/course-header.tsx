@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import type { Course } from '@ishuri/contract';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
@@ -15,7 +16,7 @@ export function CourseHeader({ course, children }: { course: Course; children?: 
           premium ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900',
         )}
       >
-        {premium ? 'Premium' : 'Free'}
+        {premium ? messages.premium : messages.free}
       </span>
       <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-4xl">{course.title}</h1>
       {course.description && <p className="max-w-3xl text-slate-700">{course.description}</p>}

@@ -52,8 +52,8 @@ export function ItemView({
     >
       <header className="space-y-2">
         <p className="text-sm font-medium text-slate-600">
-          {item.kind === 'subLesson' ? 'Sub-lesson' : 'Lesson'} · {item.index + 1} {messages.of2}{' '}
-          {total}
+          {item.kind === 'subLesson' ? messages.subLesson : messages.lessonLabel} · {item.index + 1}{' '}
+          {messages.of2} {total}
         </p>
         <h2 id={`item-${item.id}`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
           {item.title}

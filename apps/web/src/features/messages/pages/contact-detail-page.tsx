@@ -45,7 +45,7 @@ export default function ContactDetailPage() {
   if (contact.isError) {
     const missing = contact.error instanceof ApiError && contact.error.status === 404;
     return (
-      <DashboardPage title={missing ? messages.contactNotFound : 'Message'}>
+      <DashboardPage title={missing ? messages.contactNotFound : messages.message}>
         <FormAlert>
           <div className="flex flex-wrap items-center gap-3">
             <span>{missing ? messages.contactNotFound : messages.contactLoadFailed}</span>
