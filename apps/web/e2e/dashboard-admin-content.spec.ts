@@ -24,7 +24,12 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   // The form's own checks.
   await page.goto('/dashboard/CreateCourse');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Course' })).toBeVisible();
-  await expect(page.getByText(messages.imageHint)).toBeVisible();
+  // The hint names what the server accepts: WebP yes, SVG no.
+  await expect(page.getByText('PNG, JPG, GIF or WebP (max. 800x400px)')).toBeVisible();
+  await expect(page.locator('input[type="file"]')).toHaveAttribute(
+    'accept',
+    'image/png,image/jpeg,image/gif,image/webp',
+  );
   await page.getByRole('button', { name: 'Create course' }).click();
   await expect(page.getByText(messages.titleRequired)).toBeVisible();
   await expect(page.getByText(messages.descriptionRequired)).toBeVisible();

@@ -116,7 +116,8 @@ export const messages = {
   confirmDeleteContact: (name: string) => `Delete the message from ${name}?`,
   deleteFailed: 'Failed to delete. Please try again.',
   userCreateFailed: 'Failed to add the user. Please try again.',
-  imageHint: 'SVG, PNG, JPG or GIF (max. 800x400px)',
+  // Not SVG: the server refuses it (decisions.md §5); WebP is accepted.
+  imageHint: 'PNG, JPG, GIF or WebP (max. 800x400px)',
   videoHint: 'MP4, WebM or QuickTime.',
   uploadProgress: (percent: number) => `Uploading video... ${percent}%`,
   uploadingText: 'Saving...',

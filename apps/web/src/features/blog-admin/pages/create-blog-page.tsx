@@ -60,7 +60,7 @@ export default function CreateBlogPage() {
           />
           <FileField
             label={messages.imageOptional}
-            accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+            accept="image/png,image/jpeg,image/gif,image/webp"
             hint={messages.imageHint}
             error={imageError ?? undefined}
             file={image}

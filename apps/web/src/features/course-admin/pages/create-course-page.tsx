@@ -78,7 +78,7 @@ export default function CreateCoursePage() {
           />
           <FileField
             label={messages.courseImageOptional}
-            accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+            accept="image/png,image/jpeg,image/gif,image/webp"
             hint={messages.imageHint}
             error={imageError ?? undefined}
             file={image}
