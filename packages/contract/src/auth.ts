@@ -86,7 +86,6 @@ export const changePasswordFormSchema = z
       ctx.addIssue({ code: 'custom', message: messages.passwordTooShort, path: ['password'] });
     }
   });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const resetPasswordFormSchema = z
   .object({
