@@ -76,6 +76,20 @@ const noLiteralJsxText = {
         const text = staticText(node.value);
         if (text !== null && wordy(text)) report(node, text);
       },
+      // pageTitle('Blog'), toast.success('Saved'): a screen's title and its toasts.
+      CallExpression(node) {
+        const callee = node.callee;
+        const shown =
+          (callee.type === 'Identifier' && callee.name === 'pageTitle') ||
+          (callee.type === 'MemberExpression' &&
+            callee.object.type === 'Identifier' &&
+            callee.object.name === 'toast');
+        if (!shown) return;
+        for (const argument of node.arguments) {
+          const text = staticText(argument);
+          if (text !== null && wordy(text)) report(argument, text);
+        }
+      },
       Property(node) {
         if (node.key.type !== 'Identifier' || !userFacingProperties.has(node.key.name)) return;
         const text = staticText(node.value);

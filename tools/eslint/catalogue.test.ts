@@ -53,6 +53,15 @@ describe('no-literal-jsx-text', () => {
     expect(rulesFired("const field = { name: 'email', to: '/dashboard' };", list)).toEqual([]);
   });
 
+  it('refuses a literal page title or toast', () => {
+    expect(rulesFired("const A = () => <title>{pageTitle('Blog')}</title>;", page)).toEqual([
+      'catalogue/no-literal-jsx-text',
+    ]);
+    expect(rulesFired("toast.success('Saved it all');", page)).toEqual([
+      'catalogue/no-literal-jsx-text',
+    ]);
+  });
+
   it('accepts the catalogue, symbols, numbers and the brand', () => {
     const code = [
       "import { messages } from '@ishuri/contract';",

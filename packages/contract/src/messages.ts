@@ -356,6 +356,8 @@ export const messages = {
   deleteSubLesson: 'Delete sub-lesson',
   deleteLesson: 'Delete lesson',
   profile: 'Profile',
+  verifyCodeRequired: 'Please type the code printed on the certificate.',
+  learnTitle: 'Learn',
   lessonLabel: 'Lesson',
   // Changing one's password in Settings
   changePassword: 'Change password',

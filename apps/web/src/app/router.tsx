@@ -33,6 +33,7 @@ const publicPages: RouteObject[] = [
   },
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
   { path: 'learn/:courseId', lazy: page(() => import('../features/learn/pages/learn-page')) },
+  { path: 'verify', lazy: page(() => import('../features/verify/pages/verify-page')) },
   { path: 'verify/:code', lazy: page(() => import('../features/verify/pages/verify-page')) },
   // Mailed links: they work whether or not the visitor is signed in.
   {

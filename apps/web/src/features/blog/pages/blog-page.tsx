@@ -12,7 +12,7 @@ export default function BlogPage() {
   const blogs = usePublicBlogs();
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-      <title>{pageTitle('Blog')}</title>
+      <title>{pageTitle(messages.blog)}</title>
       <div className="max-w-2xl">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{messages.blog}</h1>
         <p className="mt-3 text-lg text-slate-700">{messages.blogIntro}</p>

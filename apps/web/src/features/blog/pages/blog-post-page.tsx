@@ -33,7 +33,7 @@ export default function BlogPostPage() {
     const missing = blog.error instanceof ApiError && blog.error.status === 404;
     return (
       <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-        <title>{pageTitle('Blog')}</title>
+        <title>{pageTitle(messages.blog)}</title>
         <BackToBlog />
         <h1 className="text-3xl font-bold text-slate-900">
           {missing ? messages.blogNotFound : messages.blog}

@@ -7,7 +7,7 @@ import { ContactPanel } from '../components/contact-panel';
 export default function ContactPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-      <title>{pageTitle('Contact')}</title>
+      <title>{pageTitle(messages.contact)}</title>
       <div className="max-w-2xl">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{messages.contactUs}</h1>
         <p className="mt-3 text-lg text-slate-700">{messages.contactIntro}</p>

@@ -73,7 +73,7 @@ export default function CourseDetailPage() {
     const missing = course.error instanceof ApiError && course.error.status === 404;
     return (
       <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-        <title>{pageTitle(missing ? messages.courseNotFound : 'Course')}</title>
+        <title>{pageTitle(missing ? messages.courseNotFound : messages.course)}</title>
         <BackButton />
         {missing ? (
           <h1 className="text-3xl font-bold text-slate-900">{messages.courseNotFound}</h1>

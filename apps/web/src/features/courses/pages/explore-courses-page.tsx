@@ -12,7 +12,7 @@ export default function ExploreCoursesPage() {
   const courses = useFreeCourses();
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-      <title>{pageTitle('Explore Courses')}</title>
+      <title>{pageTitle(messages.exploreCourses2)}</title>
       <div className="max-w-2xl">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{messages.exploreCourses}</h1>
         <p className="mt-3 text-lg text-slate-700">{messages.exploreCoursesIntro}</p>

@@ -28,7 +28,7 @@ export function LessonsLoadError({
 }) {
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>{pageTitle('Learn')}</title>
+      <title>{pageTitle(messages.learnTitle)}</title>
       <TriangleAlert className="size-12 text-amber-600" aria-hidden="true" />
       <h1 className="text-2xl font-bold text-slate-900">{messages.somethingWentWrong}</h1>
       <p role="alert" className="text-slate-800">

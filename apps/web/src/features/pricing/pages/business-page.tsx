@@ -9,7 +9,7 @@ export default function BusinessPage() {
   const session = useSession();
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <title>{pageTitle('Business')}</title>
+      <title>{pageTitle(messages.business)}</title>
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">
           {messages.plansAndPricing}

@@ -2,7 +2,9 @@ import { messages } from '@ishuri/contract';
 import dayjs from 'dayjs';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { TextField } from '../../../components/form-field';
 import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -19,11 +21,74 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
+ * /verify without a code: a field to type the code printed on a certificate; it opens
+ * /verify/{code}.
+ */
+function CodeForm() {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const typed = code.trim().toUpperCase();
+        if (!typed) {
+          setError(messages.verifyCodeRequired);
+          return;
+        }
+        void navigate(`/verify/${encodeURIComponent(typed)}`);
+      }}
+    >
+      <TextField
+        label={messages.certificateCode}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={code}
+        error={error}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <Button type="submit">{messages.verify}</Button>
+    </form>
+  );
+}
+
+/**
  * /verify/{code}: the public page a certificate's QR code opens. It shows what the certificate
  * says (learner, course, date, code), or that no certificate has that code.
  */
 export default function VerifyPage() {
   const { code = '' } = useParams();
+  if (!code) {
+    return (
+      <VerifyLayout>
+        <CodeForm />
+      </VerifyLayout>
+    );
+  }
+  return <Verification code={code} />;
+}
+
+function VerifyLayout({ children }: { children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:py-16">
+      <title>{pageTitle(messages.certificateVerification)}</title>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold text-slate-900">{messages.certificateVerification}</h1>
+        <p className="text-slate-700">{messages.verifyIntro}</p>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function Verification({ code }: { code: string }) {
   const verification = useCertificateVerification(code);
   const notFound = verification.error instanceof ApiError && verification.error.status === 404;
 
@@ -84,14 +149,5 @@ export default function VerifyPage() {
     );
   }
 
-  return (
-    <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:py-16">
-      <title>{pageTitle('Certificate verification')}</title>
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold text-slate-900">{messages.certificateVerification}</h1>
-        <p className="text-slate-700">{messages.verifyIntro}</p>
-      </header>
-      {body}
-    </section>
-  );
+  return <VerifyLayout>{body}</VerifyLayout>;
 }
