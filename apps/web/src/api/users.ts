@@ -28,12 +28,14 @@ export const useProfile = () => useQuery(profileOptions());
 /** First name, last name, bio; a new e-mail waits for its link. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
+  // The admin's list shows names too: every user query is asked again, not only the profile.
+  const refresh = useRefresh(userKeys.all);
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateUserRequest & { id: string }) =>
       call(userApi.update, { params: { id }, body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(userKeys.profile, answer.data);
-      await queryClient.invalidateQueries({ queryKey: userKeys.profile });
+      await refresh();
     },
   });
 }
