@@ -1,7 +1,8 @@
 import { certificateApi } from '@ishuri/contract';
 import type { ListQuery } from '@ishuri/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../lib/api-client';
+import { useRefresh } from './refresh';
 
 /** Certificates: the caller's, everyone's (admin), their PDFs and the public check. */
 export const certificateKeys = {
@@ -16,15 +17,28 @@ export const certificateKeys = {
 export const getMyCertificates = (signal?: AbortSignal) =>
   call(certificateApi.mine, { signal }).then((page) => page.data);
 
-export const useMyCertificates = () =>
-  useQuery({ queryKey: certificateKeys.mine, queryFn: ({ signal }) => getMyCertificates(signal) });
+export const myCertificatesOptions = () =>
+  queryOptions({
+    queryKey: certificateKeys.mine,
+    queryFn: ({ signal }) => getMyCertificates(signal),
+  });
 
-export const useAllCertificates = (query: ListQuery) =>
-  useQuery({
+export const useMyCertificates = () => useQuery(myCertificatesOptions());
+
+/**
+ * After a course's last item is completed: a premium course's certificate is issued then, so the
+ * learner's certificates (and the totals) are asked again.
+ */
+export const useRefreshCertificates = () => useRefresh(certificateKeys.all);
+
+export const certificateListOptions = (query: ListQuery = {}) =>
+  queryOptions({
     queryKey: certificateKeys.list(query),
     queryFn: ({ signal }) => call(certificateApi.listAll, { query, signal }),
     placeholderData: keepPreviousData,
   });
+
+export const useAllCertificates = (query: ListQuery) => useQuery(certificateListOptions(query));
 
 /** The answer was not the PDF the contract promises. */
 export class NotPdfError extends Error {
@@ -42,19 +56,24 @@ export async function certificatePdf(id: string, signal?: AbortSignal): Promise<
 }
 
 /** The PDF of one certificate for the preview and the viewer (fetched once, kept a while). */
-export const useCertificatePdf = (id: string, enabled: boolean) =>
-  useQuery({
+export const certificatePdfOptions = (id: string) =>
+  queryOptions({
     queryKey: certificateKeys.file(id),
     queryFn: ({ signal }) => certificatePdf(id, signal),
-    enabled,
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,
   });
 
+export const useCertificatePdf = (id: string, enabled: boolean) =>
+  useQuery({ ...certificatePdfOptions(id), enabled });
+
 /** Public verification by code (404 for an unknown one). */
-export const useCertificateVerification = (code: string) =>
-  useQuery({
+export const certificateVerificationOptions = (code: string) =>
+  queryOptions({
     queryKey: certificateKeys.verify(code),
     queryFn: ({ signal }) => call(certificateApi.verify, { params: { code }, signal, auth: false }),
     retry: false,
   });
+
+export const useCertificateVerification = (code: string) =>
+  useQuery(certificateVerificationOptions(code));

@@ -1,6 +1,6 @@
 import { contactApi } from '@ishuri/contract';
 import type { ListQuery, SendContactRequest } from '@ishuri/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
@@ -16,19 +16,23 @@ export const useSendContact = () =>
     mutationFn: (body: SendContactRequest) => call(contactApi.send, { body, auth: false }),
   });
 
-export const useContacts = (query: ListQuery, enabled = true) =>
-  useQuery({
+export const contactListOptions = (query: ListQuery = {}) =>
+  queryOptions({
     queryKey: contactKeys.list(query),
     queryFn: ({ signal }) => call(contactApi.list, { query, signal }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 
-export const useContact = (id: string) =>
-  useQuery({
+export const useContacts = (query: ListQuery, enabled = true) =>
+  useQuery({ ...contactListOptions(query), enabled });
+
+export const contactOptions = (id: string) =>
+  queryOptions({
     queryKey: contactKeys.one(id),
     queryFn: ({ signal }) => call(contactApi.get, { params: { id }, signal }),
   });
+
+export const useContact = (id: string) => useQuery(contactOptions(id));
 
 export function useDeleteContact() {
   const refresh = useRefresh(contactKeys.all);

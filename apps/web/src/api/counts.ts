@@ -1,14 +1,10 @@
-import {
-  blogApi,
-  certificateApi,
-  courseApi,
-  enrolmentApi,
-  subscriberApi,
-  userApi,
-} from '@ishuri/contract';
-import { useQuery } from '@tanstack/react-query';
+import { blogApi, certificateApi, enrolmentApi } from '@ishuri/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
+import { listCourses } from './courses';
 import { countKeys } from './refresh';
+import { listSubscribers } from './subscribers';
+import { listUsers } from './users';
 
 /** The total of a paged list, asked with a page of one row. */
 const firstPage = { page: 1, pageSize: 1 };
@@ -16,11 +12,9 @@ const totalOf = (page: { data: unknown[]; total?: number }) => page.total ?? pag
 
 /** The numbers of the dashboard's stat cards, by name (each from its resource's endpoint). */
 const counters = {
-  users: (signal: AbortSignal) => call(userApi.list, { query: firstPage, signal }).then(totalOf),
-  courses: (signal: AbortSignal) =>
-    call(courseApi.listAll, { query: firstPage, signal }).then(totalOf),
-  subscribers: (signal: AbortSignal) =>
-    call(subscriberApi.list, { query: firstPage, signal }).then(totalOf),
+  users: (signal: AbortSignal) => listUsers(firstPage, signal).then(totalOf),
+  courses: (signal: AbortSignal) => listCourses(firstPage, signal).then(totalOf),
+  subscribers: (signal: AbortSignal) => listSubscribers(firstPage, signal).then(totalOf),
   enrolments: (signal: AbortSignal) =>
     call(enrolmentApi.countAll, { signal }).then((data) => data.count),
   certificates: (signal: AbortSignal) =>
@@ -34,8 +28,10 @@ const counters = {
 
 export type CounterName = keyof typeof counters;
 
-export const useCount = (name: CounterName) =>
-  useQuery({
+export const countOptions = (name: CounterName) =>
+  queryOptions({
     queryKey: [...countKeys.all, name],
     queryFn: ({ signal }) => counters[name](signal),
   });
+
+export const useCount = (name: CounterName) => useQuery(countOptions(name));

@@ -1,5 +1,5 @@
 import { courseApi } from '@ishuri/contract';
-import type { CreateCourseFields, ListQuery } from '@ishuri/contract';
+import type { CourseListQuery, CreateCourseFields, ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
@@ -34,42 +34,52 @@ export const useFeaturedCourses = (count: number) =>
     select: (page) => page.data.slice(0, count),
   });
 
-export const usePremiumCourses = () =>
-  useQuery({
+export const premiumCoursesOptions = () =>
+  queryOptions({
     queryKey: courseKeys.list('premium'),
     queryFn: ({ signal }) => call(courseApi.listPremium, { signal }),
     select: (page) => page.data,
   });
 
-/** One page of the courses; with `mine`, only the caller's own (what an instructor manages). */
-export const useManagedCourses = (mine: boolean, query: ListQuery) =>
-  useQuery({
+export const usePremiumCourses = () => useQuery(premiumCoursesOptions());
+
+/** One page of every course; with `mine`, only the caller's own (what an instructor manages). */
+export const listCourses = (query: CourseListQuery, signal?: AbortSignal) =>
+  call(courseApi.listAll, { query, signal });
+
+export const managedCoursesOptions = (mine: boolean, query: ListQuery = {}) =>
+  queryOptions({
     queryKey: courseKeys.list(mine ? 'mine' : 'all', query),
-    queryFn: ({ signal }) =>
-      call(courseApi.listAll, { query: mine ? { ...query, mine: 'true' } : query, signal }),
+    queryFn: ({ signal }) => listCourses(mine ? { ...query, mine: 'true' } : query, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useManagedCourses = (mine: boolean, query: ListQuery) =>
+  useQuery(managedCoursesOptions(mine, query));
 
 /** The first 5 courses of the list (the dashboard home). */
 export const LATEST_COURSES = 5;
 
 export const useLatestCourses = () =>
   useQuery({
-    queryKey: courseKeys.list('all', { page: 1, pageSize: LATEST_COURSES }),
-    queryFn: ({ signal }) =>
-      call(courseApi.listAll, { query: { page: 1, pageSize: LATEST_COURSES }, signal }),
+    ...managedCoursesOptions(false, { page: 1, pageSize: LATEST_COURSES }),
     select: (page) => page.data.slice(0, LATEST_COURSES),
   });
 
 /**
- * One course with its lessons and sub-lessons, as the signed-in user (or a visitor) may see it:
- * the course page, the learn page and the dashboard's course view share this entry.
+ * One course with its lessons and sub-lessons, as `viewer` (a user's id, null for a visitor)
+ * may see it: the course page, the learn page and the dashboard's course view share this entry.
  */
+export const courseOptions = (id: string, viewer: string | null) =>
+  queryOptions({
+    queryKey: courseKeys.one(id, viewer),
+    queryFn: ({ signal }) => call(courseApi.get, { params: { id }, signal }),
+  });
+
 export function useCourse(id: string, options: { retry?: boolean } = {}) {
   const viewer = useSession()?.id ?? null;
   return useQuery({
-    queryKey: courseKeys.one(id, viewer),
-    queryFn: ({ signal }) => call(courseApi.get, { params: { id }, signal }),
+    ...courseOptions(id, viewer),
     ...(options.retry === false ? { retry: false } : {}),
   });
 }

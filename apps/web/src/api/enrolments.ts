@@ -1,5 +1,5 @@
 import { enrolmentApi } from '@ishuri/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
 import { courseKeys } from './courses';
@@ -14,11 +14,17 @@ export const enrolmentKeys = {
   mine: (viewer: string | null) => ['enrolments', 'mine', viewer ?? 'guest'] as const,
 };
 
+/** `viewer`: the signed-in user's id (what the answer depends on). */
+export const myEnrolmentsOptions = (viewer: string | null) =>
+  queryOptions({
+    queryKey: enrolmentKeys.mine(viewer),
+    queryFn: ({ signal }) => call(enrolmentApi.mine, { signal }),
+  });
+
 export function useMyEnrolments(options: { enabled?: boolean; retry?: boolean } = {}) {
   const viewer = useSession()?.id ?? null;
   return useQuery({
-    queryKey: enrolmentKeys.mine(viewer),
-    queryFn: ({ signal }) => call(enrolmentApi.mine, { signal }),
+    ...myEnrolmentsOptions(viewer),
     enabled: (options.enabled ?? true) && viewer !== null,
     ...(options.retry === false ? { retry: false } : {}),
   });

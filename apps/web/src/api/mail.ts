@@ -1,6 +1,6 @@
 import { mailApi } from '@ishuri/contract';
 import type { ListQuery } from '@ishuri/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
@@ -10,8 +10,8 @@ export const failedMailKeys = {
   list: (query: ListQuery = {}) => ['failedMail', 'list', query] as const,
 };
 
-export const useFailedMail = (query: ListQuery) =>
-  useQuery({
+export const failedMailOptions = (query: ListQuery = {}) =>
+  queryOptions({
     queryKey: failedMailKeys.list(query),
     queryFn: ({ signal }) => {
       const { page, pageSize, q } = query;
@@ -19,6 +19,8 @@ export const useFailedMail = (query: ListQuery) =>
     },
     placeholderData: keepPreviousData,
   });
+
+export const useFailedMail = (query: ListQuery) => useQuery(failedMailOptions(query));
 
 export function useRetryMail() {
   const refresh = useRefresh(failedMailKeys.all);

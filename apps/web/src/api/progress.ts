@@ -1,5 +1,5 @@
 import { progressApi } from '@ishuri/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
 
@@ -10,16 +10,19 @@ export const progressKeys = {
     ['progress', courseId, viewer ?? 'guest'] as const,
 };
 
-export function useProgress(courseId: string, enabled: boolean) {
-  const viewer = useSession()?.id ?? null;
-  return useQuery({
+/** The learner's own records for the course's items. */
+export const progressOptions = (courseId: string, viewer: string | null) =>
+  queryOptions({
     queryKey: progressKeys.course(courseId, viewer),
     queryFn: ({ signal }) => call(progressApi.mine, { params: { courseId }, signal }),
-    enabled,
     retry: false,
     // Another device may have moved on: read it again whenever the player opens.
     staleTime: 0,
   });
+
+export function useProgress(courseId: string, enabled: boolean) {
+  const viewer = useSession()?.id ?? null;
+  return useQuery({ ...progressOptions(courseId, viewer), enabled });
 }
 
 /** Completes one item; the server answers 409 while an earlier item is not complete. */

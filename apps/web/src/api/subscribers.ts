@@ -1,6 +1,6 @@
 import { subscriberApi } from '@ishuri/contract';
 import type { ListQuery, SubscribeRequest } from '@ishuri/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
@@ -27,12 +27,18 @@ export const useUnsubscribe = () =>
       call(subscriberApi.unsubscribeOneClick, { params: { token }, auth: false }),
   });
 
-export const useSubscribers = (query: ListQuery) =>
-  useQuery({
+/** One page of the subscribers (admin), filtered and sorted by the server. */
+export const listSubscribers = (query: ListQuery, signal?: AbortSignal) =>
+  call(subscriberApi.list, { query, signal });
+
+export const subscriberListOptions = (query: ListQuery = {}) =>
+  queryOptions({
     queryKey: subscriberKeys.list(query),
-    queryFn: ({ signal }) => call(subscriberApi.list, { query, signal }),
+    queryFn: ({ signal }) => listSubscribers(query, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useSubscribers = (query: ListQuery) => useQuery(subscriberListOptions(query));
 
 export function useRemoveSubscriber() {
   const refresh = useRefresh(subscriberKeys.all);

@@ -1,6 +1,12 @@
 import { authApi, userApi } from '@ishuri/contract';
 import type { ListQuery, SignupRequest, UpdateUserRequest } from '@ishuri/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
@@ -11,31 +17,41 @@ export const userKeys = {
   profile: ['users', 'profile'] as const,
 };
 
-export const useProfile = () =>
-  useQuery({
+export const profileOptions = () =>
+  queryOptions({
     queryKey: userKeys.profile,
     queryFn: ({ signal }) => call(userApi.profile, { signal }),
   });
 
+export const useProfile = () => useQuery(profileOptions());
+
 /** First name, last name, bio; a new e-mail waits for its link. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
+  // The admin's list shows names too: every user query is asked again, not only the profile.
+  const refresh = useRefresh(userKeys.all);
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateUserRequest & { id: string }) =>
       call(userApi.update, { params: { id }, body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(userKeys.profile, answer.data);
-      await queryClient.invalidateQueries({ queryKey: userKeys.profile });
+      await refresh();
     },
   });
 }
 
-export const useUsers = (query: ListQuery) =>
-  useQuery({
+/** One page of the users (admin), filtered and sorted by the server. */
+export const listUsers = (query: ListQuery, signal?: AbortSignal) =>
+  call(userApi.list, { query, signal });
+
+export const userListOptions = (query: ListQuery = {}) =>
+  queryOptions({
     queryKey: userKeys.list(query),
-    queryFn: ({ signal }) => call(userApi.list, { query, signal }),
+    queryFn: ({ signal }) => listUsers(query, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useUsers = (query: ListQuery) => useQuery(userListOptions(query));
 
 /** Sign-up with the admin's token: a user with the chosen role. */
 export function useCreateUser() {

@@ -2,6 +2,7 @@ import type { Lesson, SubLesson } from '@ishuri/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canOpen,
+  courseTree,
   earlierAllComplete,
   flattenItems,
   itemsToCompleteBefore,
@@ -50,6 +51,17 @@ describe('the learning path', () => {
     expect(items.map((item) => item.title)).toEqual(['L1', 'S11', 'S12', 'L2', 'L3', 'S31']);
     expect(items.map((item) => item.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(items[1]).toMatchObject({ kind: 'subLesson', lessonId: id(1) });
+  });
+
+  it('gives every screen the same tree: lessons by position, sub-lessons by position', () => {
+    const tree = courseTree(lessons);
+    expect(tree.map((l) => [l.title, l.subLessons.map((s) => s.title)])).toEqual([
+      ['L1', ['S11', 'S12']],
+      ['L2', []],
+      ['L3', ['S31']],
+    ]);
+    // The course as it came stays as it was.
+    expect(lessons[1]!.subLessons.map((s) => s.title)).toEqual(['S12', 'S11']);
   });
 
   it('opens items up to the first incomplete one and locks the later ones', () => {

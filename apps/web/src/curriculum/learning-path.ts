@@ -19,12 +19,20 @@ const byPosition = <T extends { position: number; id: string }>(a: T, b: T) =>
   a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The course's items in learning order (decisions.md §4): its lessons by position, each followed
- * by its sub-lessons by position; equal positions keep creation order (ids are time-ordered).
+ * The course tree in learning order (decisions.md §4): its lessons by position, each with its
+ * sub-lessons by position; equal positions keep creation order (ids are time-ordered). Every
+ * screen that lists a course's items walks this, so they all show one order.
  */
+export function courseTree(lessons: readonly Lesson[]): Lesson[] {
+  return [...lessons]
+    .sort(byPosition)
+    .map((lesson) => ({ ...lesson, subLessons: [...lesson.subLessons].sort(byPosition) }));
+}
+
+/** The course's items in learning order: each lesson of `courseTree`, then its sub-lessons. */
 export function flattenItems(lessons: readonly Lesson[]): LearnItem[] {
   const items: LearnItem[] = [];
-  for (const lesson of [...lessons].sort(byPosition)) {
+  for (const lesson of courseTree(lessons)) {
     items.push({
       id: lesson.id,
       kind: 'lesson',
@@ -36,7 +44,7 @@ export function flattenItems(lessons: readonly Lesson[]): LearnItem[] {
       content: lesson.content,
       videoUrl: lesson.videoUrl,
     });
-    for (const sub of [...lesson.subLessons].sort(byPosition)) {
+    for (const sub of lesson.subLessons) {
       items.push({
         id: sub.id,
         kind: 'subLesson',

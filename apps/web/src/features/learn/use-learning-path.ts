@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { completeItem } from '../../api/progress';
-import { progressKeys } from '../../api/progress';
+import { useRefreshCertificates } from '../../api/certificates';
+import { completeItem, progressKeys } from '../../api/progress';
 import {
   canOpen,
   earlierAllComplete,
@@ -54,6 +54,7 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
   const state = pathState(items, completed, visited);
   const currentIndex = Math.max(0, Math.min(current, items.length - 1));
   const key = progressKeys.course(courseId, viewer);
+  const refreshCertificates = useRefreshCertificates();
 
   /** Saves the items in order; false (after telling the learner) when one is refused. */
   const complete = useCallback(
@@ -74,6 +75,8 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
             answer.data,
           ]);
         }
+        const done = new Set([...completed, ...toComplete.map((item) => item.id)]);
+        if (items.every((item) => done.has(item.id))) void refreshCertificates();
         return true;
       } catch (error) {
         toast.error(errorMessage(error, messages.progressSaveFailed));
@@ -87,7 +90,7 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
         setBusy(false);
       }
     },
-    [guest, courseId, queryClient, key],
+    [guest, courseId, queryClient, key, completed, items, refreshCertificates],
   );
 
   const isOpenable = (index: number) =>

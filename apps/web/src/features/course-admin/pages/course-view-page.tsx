@@ -11,11 +11,14 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
-import { useCreateLesson } from '../../../api/lessons';
-import { useCreateSubLesson } from '../../../api/lessons';
-import { useDeleteLesson } from '../../../api/lessons';
-import { useDeleteSubLesson } from '../../../api/lessons';
+import {
+  useCreateLesson,
+  useCreateSubLesson,
+  useDeleteLesson,
+  useDeleteSubLesson,
+} from '../../../api/lessons';
 import { itemKinds } from '../../../curriculum/item-kinds';
+import { courseTree } from '../../../curriculum/learning-path';
 import { useCourse } from '../../../api/courses';
 import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
@@ -118,7 +121,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           </p>
         ) : (
           <ol className="space-y-4">
-            {course.lessons.map((lesson, index) => (
+            {courseTree(course.lessons).map((lesson, index) => (
               <li
                 key={lesson.id}
                 aria-label={messages.lesson(index + 1, lesson.title)}

@@ -1,6 +1,7 @@
 import type { ContentType, Lesson } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
 import { itemKinds } from '../../../curriculum/item-kinds';
+import { courseTree } from '../../../curriculum/learning-path';
 
 function Kind({ type }: { type: ContentType }) {
   const { label, Icon } = itemKinds[type];
@@ -19,7 +20,7 @@ export function Curriculum({ lessons }: { lessons: Lesson[] }) {
   }
   return (
     <ol className="space-y-3" data-testid="curriculum">
-      {lessons.map((lesson, index) => (
+      {courseTree(lessons).map((lesson, index) => (
         <li key={lesson.id} className="rounded-xl border border-slate-200 bg-white p-4">
           <div className="flex items-start gap-3">
             <span
