@@ -7,6 +7,11 @@ import type { Db } from '../db/client';
 import { fail } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 10;
+/**
+ * Without page parameters a list answers at most this many rows, with `total` so that a client
+ * can tell it got only part (decisions.md §1).
+ */
+export const UNPAGED_LIMIT = 1000;
 
 export interface ListSpec {
   /** Columns the `q` filter looks in (case-insensitive substring). */
@@ -22,8 +27,8 @@ export interface ListSpec {
 export interface ListPlan {
   where: SQL | undefined;
   orderBy: SQL[];
-  limit?: number;
-  offset?: number;
+  limit: number;
+  offset: number;
   paged: boolean;
   page: number;
   pageSize: number;
@@ -70,7 +75,9 @@ export function planList(spec: ListSpec, query: ListQuery): ListPlan {
     paged,
     page,
     pageSize,
-    ...(paged ? { limit: pageSize, offset: (page - 1) * pageSize } : {}),
+    ...(paged
+      ? { limit: pageSize, offset: (page - 1) * pageSize }
+      : { limit: UNPAGED_LIMIT, offset: 0 }),
   };
 }
 
@@ -78,8 +85,8 @@ export const countAll = sql<number>`cast(count(*) as integer)`;
 
 /**
  * The one paged-list query: the rows of one table that `spec` and the client's `page`,
- * `pageSize`, `q` and `sort` select, each shaped by `present`, plus the total when a page was
- * asked for. Every list of the API goes through here.
+ * `pageSize`, `q` and `sort` select, each shaped by `present`, with the total. Without page
+ * parameters, the first UNPAGED_LIMIT rows. Every list of the API goes through here.
  */
 export async function listPage<TTable extends PgTable, T>(
   db: Db,
@@ -94,13 +101,19 @@ export async function listPage<TTable extends PgTable, T>(
     .from(table as PgTable)
     .where(plan.where)
     .orderBy(...plan.orderBy)
-    .limit(plan.limit ?? Number.MAX_SAFE_INTEGER)
-    .offset(plan.offset ?? 0)) as InferSelectModel<TTable>[];
+    .limit(plan.limit)
+    .offset(plan.offset)) as InferSelectModel<TTable>[];
   const data = rows.map(present);
-  if (!plan.paged) return { data };
-  const [count] = await db
-    .select({ n: countAll })
-    .from(table as PgTable)
-    .where(plan.where);
-  return { data, total: count?.n ?? 0, page: plan.page, pageSize: plan.pageSize };
+  // A short first page is the whole list: no count needed.
+  const total =
+    plan.offset === 0 && rows.length < plan.limit
+      ? rows.length
+      : ((
+          await db
+            .select({ n: countAll })
+            .from(table as PgTable)
+            .where(plan.where)
+        )[0]?.n ?? 0);
+  if (!plan.paged) return { data, total };
+  return { data, total, page: plan.page, pageSize: plan.pageSize };
 }

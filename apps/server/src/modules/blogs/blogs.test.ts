@@ -106,7 +106,8 @@ describe('blogs', () => {
       .map((b: any) => b.title)
       .filter((t: string) => ['Alpha', 'Beta', 'Gamma'].includes(t));
     expect(ours).toEqual(['Gamma', 'Beta', 'Alpha']);
-    expect(all.body).not.toHaveProperty('total');
+    // Unpaged: the whole (short) list, with its total (decisions.md §1).
+    expect(all.body.total).toBe(all.body.data.length);
     const page = await server.request(
       'GET',
       `/api/blog/all?q=${marker}&page=1&pageSize=2&sort=title:asc`,

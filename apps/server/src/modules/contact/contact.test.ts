@@ -150,7 +150,8 @@ describe('admin: list, single, delete', () => {
 
     const all = await server.request('GET', '/api/contact/all', { token: admin.token });
     expect(all.status).toBe(200);
-    expect(all.body).not.toHaveProperty('total');
+    // Unpaged: the whole (short) list, with its total (decisions.md §1).
+    expect(all.body.total).toBe(all.body.data.length);
     const times = all.body.data.map((m: any) => Date.parse(m.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(all.body.data[0].FullName).toBe(`Grace ${tag}`);

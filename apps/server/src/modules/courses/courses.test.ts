@@ -155,7 +155,8 @@ describe('course lists', () => {
     expect(response.status).toBe(200);
     expect(ours(response.body)).toEqual(['Economics', 'Chemistry', 'Algebra']);
     expect(response.body.data.every((c: any) => c.courseType === 'free')).toBe(true);
-    expect(response.body).not.toHaveProperty('total');
+    // Unpaged: the whole (short) list, with its total (decisions.md §1).
+    expect(response.body.total).toBe(response.body.data.length);
   });
 
   it('lists premium courses to signed-in users only', async () => {

@@ -6,7 +6,7 @@ import { alreadyThere } from '../../lib/route';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { countAll } from '../../lib/pagination';
+import { countAll, UNPAGED_LIMIT } from '../../lib/pagination';
 import { presentEnrolment } from './enrolments.presenter';
 
 /** Postgres foreign-key violation (the course was deleted meanwhile). */
@@ -54,14 +54,15 @@ export async function enrol(ctx: AppContext, caller: Actor | null, courseId: str
   return alreadyThere(presentEnrolment(existing));
 }
 
-/** The actor's own enrolments, newest first. */
+/** The actor's own enrolments, newest first (at most UNPAGED_LIMIT). */
 export async function listOwnEnrolments(ctx: AppContext, caller: Actor | null) {
   const actor = requireActor(caller, 'enrolment:readOwn');
   const rows = await ctx.database.db
     .select()
     .from(enrolments)
     .where(eq(enrolments.userId, actor.id))
-    .orderBy(desc(enrolments.createdAt), desc(enrolments.courseId));
+    .orderBy(desc(enrolments.createdAt), desc(enrolments.courseId))
+    .limit(UNPAGED_LIMIT);
   return rows.map(presentEnrolment);
 }
 

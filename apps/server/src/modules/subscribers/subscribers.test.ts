@@ -123,7 +123,8 @@ describe('admin: list and remove', () => {
 
     const all = await server.request('GET', '/api/sub/subscribers', { token: admin.token });
     expect(all.status).toBe(200);
-    expect(all.body).not.toHaveProperty('total');
+    // Unpaged: the whole (short) list, with its total (decisions.md §1).
+    expect(all.body.total).toBe(all.body.data.length);
     expect(all.body.data[0].email).toBe(emails.at(-1));
     expect(Object.keys(all.body.data[0]).sort()).toEqual(['createdAt', 'email', 'id', 'status']);
 
