@@ -1,6 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -161,7 +162,7 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ["'none'"],
         objectSrc: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
@@ -171,6 +172,11 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Every answer with a body carries a weak ETag of it, and a request whose If-None-Match
+  // matches gets 304 with no body: a returning learner's browser downloads nothing again (the
+  // browser revalidates public reads, which carry `no-cache` below). Registered before
+  // compression, so the tag is that of the JSON, whatever the encoding.
+  await app.register(etag, { weak: true });
   // API answers are compressed for slow networks (the web app's files are precompressed at build).
   await app.register(compress, {
     global: true,
@@ -251,7 +257,7 @@ export async function buildApp(
   });
 
   // Answers that may be private (signed in, any write, any error) are never stored by a cache;
-  // public catalogue reads keep the caching they had. A route may set its own header.
+  // public API reads are revalidated on each use. A route may set its own header.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('cache-control')) return payload;
     if (
@@ -262,6 +268,9 @@ export async function buildApp(
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       reply.header('cache-control', 'no-store');
+    } else if (request.url.startsWith('/api/')) {
+      // A public read may be kept, but is asked again each time (cheaply: 304 by its ETag).
+      reply.header('cache-control', 'no-cache');
     }
     return payload;
   });

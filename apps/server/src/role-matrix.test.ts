@@ -94,6 +94,8 @@ const statuses = {
   'POST /api/admin/mail/:id/retry':                   [401,   403,    403,     403,  403,  200],
   // Progress: the signed-in on a free course; on a premium one, those who may read it
   'GET /api/progress/:courseId':                      [401,   200,    200,     200,  200,  200],
+  // One's own courses (started or enrolled): anyone signed in
+  'GET /api/progress/courses':                        [401,   200,    200,     200,  200,  200],
   'POST /api/progress/complete (free)':               [401,   200,    200,     200,  200,  200],
   'POST /api/progress/complete (premium)':            [401,   403,    200,     200,  403,  200],
   'POST /api/progress/upsert (free)':                 [401,   200,    200,     200,  200,  200],
@@ -105,6 +107,8 @@ const statuses = {
   'GET /api/certificate/all':                         [401,   403,    403,     403,  403,  200],
   'GET /api/certificate/number':                      [401,   403,    403,     403,  403,  200],
   "GET /api/certificate/download/:id (the enrolled learner's)":
+                                                      [401,   403,    200,     403,  403,  200],
+  "GET /api/certificate/image/:id (the enrolled learner's)":
                                                       [401,   403,    200,     403,  403,  200],
   'GET /api/certificate/verify/:code':                [200,   200,    200,     200,  200,  200],
   // Public files and the API's own description
@@ -477,6 +481,7 @@ const calls: Record<Row, MatrixCall> = {
     w.server.request('DELETE', `/api/sub/unsubscribe/${await subscriber(w)}`, { token }),
 
   'GET /api/progress/:courseId': (w, token) => get(w, `/api/progress/${w.premiumCourse.id}`, token),
+  'GET /api/progress/courses': (w, token) => get(w, '/api/progress/courses', token),
   'POST /api/progress/complete (free)': (w, token) =>
     w.server.request('POST', '/api/progress/complete', {
       token,
@@ -504,6 +509,8 @@ const calls: Record<Row, MatrixCall> = {
   'GET /api/certificate/number': (w, token) => get(w, '/api/certificate/number', token),
   "GET /api/certificate/download/:id (the enrolled learner's)": async (w, token) =>
     get(w, `/api/certificate/download/${(await learnerCertificate(w)).id}`, token),
+  "GET /api/certificate/image/:id (the enrolled learner's)": async (w, token) =>
+    get(w, `/api/certificate/image/${(await learnerCertificate(w)).id}`, token),
   'GET /api/certificate/verify/:code': async (w, token) =>
     get(w, `/api/certificate/verify/${(await learnerCertificate(w)).code}`, token),
 

@@ -9,7 +9,8 @@ export const certificateSchema = z.object({
   /** Where the PDF is downloaded (needs the owner's or an admin's token). */
   urlOfCert: z.string(),
   createdAt: timestamp,
-  course: z.object({ title: z.string(), courseType: courseTypeSchema }),
+  /** `id` is null once the course was deleted (the certificate keeps its title and type). */
+  course: z.object({ id: idSchema.nullable(), title: z.string(), courseType: courseTypeSchema }),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -78,6 +79,20 @@ export const certificateApi = {
     description: 'The PDF is rendered now if it was not yet.',
     params: idParams,
     reply: { kind: 'file', contentType: 'application/pdf' },
+    errors: ['CERTIFICATE_NOT_FOUND'],
+  }),
+  image: endpoint({
+    operationId: 'certificateImage',
+    method: 'GET',
+    path: '/api/certificate/image/:id',
+    action: 'certificate:download',
+    tag: 'certificates',
+    summary: 'A picture (WebP, 1600 px wide) of a certificate (its owner or an admin)',
+    description:
+      'Drawn from the PDF itself, for screens without a PDF viewer; drawn on the first ' +
+      'request and kept.',
+    params: idParams,
+    reply: { kind: 'file', contentType: 'image/webp' },
     errors: ['CERTIFICATE_NOT_FOUND'],
   }),
   verify: endpoint({

@@ -6,6 +6,7 @@ export * from './common';
 export * from './contact';
 export * from './course';
 export * from './course-type';
+export * from './dates';
 export * from './endpoint';
 export * from './enrolment';
 export * from './errors';

@@ -24,6 +24,8 @@ export const messages = {
   loginToEnroll: 'Please log in to enroll in a course.',
   noPermission: "You don't have permission to access this page",
   guestMode: "Guest Mode: Your progress won't be saved",
+  cancelUpload: 'Cancel upload',
+  uploadCancelled: 'Upload cancelled. Nothing was saved; your entries are still here.',
   uploadProcessing: 'Upload complete, processing video...',
   sending: 'Sending...',
   contactPanelHeading: 'Prefer to leave us a message?',
@@ -209,6 +211,7 @@ export const messages = {
   guestCourseCompleted:
     'Well done, you have reached the end of this course! Create a free account to keep your progress next time.',
   certificateReady: (code: string) => `Your certificate ${code} is ready.`,
+  viewCertificate: 'View certificate',
   verifyIntro: 'Check that a certificate issued by Ishuri is genuine.',
   verifyValid: 'This certificate is genuine. It was issued by Ishuri.',
   verifyNotFound:
@@ -476,6 +479,9 @@ export const messages = {
   verify: 'Verify',
   createYourAccount: 'Create your account',
   logInInstead: 'Log in instead',
+  /** The register screen's own sentence for EMAIL_TAKEN (the server's text stays as decided). */
+  emailTakenOnRegister:
+    'An account with this email already exists. Log in with it, or use another email.',
   firstName: 'First name',
   lastName: 'Last name',
   chooseANewPassword: 'Choose a new password',
@@ -614,6 +620,20 @@ export const messages = {
   exploreOurCourses: 'Explore Our Courses',
   whyLearnWithUs: 'Why learn with us',
   courseComplete: 'Course complete',
+  percentComplete: (percent: number) => `${percent}% complete`,
+  // My courses (the dashboard home)
+  myCourses: 'My courses',
+  myCoursesEmpty:
+    'You have not started a course yet. Pick one and your progress will be kept here.',
+  myCoursesLoadFailed: 'Your courses could not be loaded. Please try again.',
+  itemsDone: (done: number, total: number) => `${done} of ${total} lessons done`,
+  nextUp: (title: string) => `Next: ${title}`,
+  continueCourse: (title: string) => `Continue ${title}`,
+  continueLearning: 'Continue',
+  reviewCourse: 'Review',
+  completedBadge: 'Completed',
+  showMoreCourses: 'Show more courses',
+  courseProgressOf: (title: string) => `Progress in ${title}`,
   getCertificate: 'Get Certificate',
   verificationPage: 'Verification page',
   createAFreeAccount: 'Create a free account',

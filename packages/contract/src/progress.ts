@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { courseIdParams, idField, idSchema } from './common';
+import { courseIdParams, idField, idSchema, listQuerySchema, timestamp } from './common';
+import { courseSchema } from './course';
+import { contentTypeSchema } from './lesson';
 import { endpoint } from './endpoint';
 import { messages } from './messages';
 
@@ -41,6 +43,33 @@ export const progressUpsertResponseSchema = z.object({
     certificateId: idSchema.nullable(),
   }),
 });
+
+/**
+ * GET /api/progress/courses: one of the caller's courses, every course they started (saved
+ * progress on an item) or enrolled in, with where they are in it.
+ */
+export const myCourseSchema = z.object({
+  course: courseSchema.omit({ ownerId: true }),
+  enrolled: z.boolean(),
+  totalItems: z.number().int().nonnegative(),
+  completedItems: z.number().int().nonnegative(),
+  /** completedItems of totalItems, in whole percent (0 for a course without items). */
+  percent: z.number().int().min(0).max(100),
+  /** Every item complete (a course without items is never complete). */
+  completed: z.boolean(),
+  /** The first item not complete yet, in learning order; null once the course is complete. */
+  nextItem: z
+    .object({ id: idSchema, title: z.string(), contentType: contentTypeSchema })
+    .nullable(),
+  /** The last time the learner saved progress or enrolled. */
+  lastActivityAt: timestamp,
+  /** The learner's certificate for the course (completed premium courses). */
+  certificate: z.object({ id: idSchema, certificateCode: z.string() }).nullable(),
+});
+export type MyCourse = z.infer<typeof myCourseSchema>;
+
+/** Always paged (10 by default): the most recently active course first. */
+export const myCoursesQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
 
 const progressErrors = [
   'COURSE_NOT_FOUND',
@@ -84,6 +113,20 @@ export const progressApi = {
       message: 'progressSaved',
     },
     errors: progressErrors,
+  }),
+  myCourses: endpoint({
+    operationId: 'listMyCourses',
+    method: 'GET',
+    path: '/api/progress/courses',
+    action: 'progress:readOwn',
+    tag: 'progress',
+    summary: 'The caller’s courses (started or enrolled), most recently active first, paged',
+    description:
+      'Each with its progress (items complete of all), the next item to learn, whether it is ' +
+      'complete and its certificate. Always one page (page, pageSize; 10 by default) with total.',
+    query: myCoursesQuerySchema,
+    reply: { kind: 'list', item: myCourseSchema },
+    errors: ['UNAUTHENTICATED'],
   }),
   mine: endpoint({
     operationId: 'listOwnProgress',

@@ -4,12 +4,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
-/** Certificates: the caller's, everyone's (admin), their PDFs and the public check. */
+/** Certificates: the caller's, everyone's (admin), their PDFs and pictures, the public check. */
 export const certificateKeys = {
   all: ['certificates'] as const,
   list: (query: ListQuery = {}) => ['certificates', 'list', query] as const,
   mine: ['certificates', 'mine'] as const,
-  file: (id: string) => ['certificates', 'file', id] as const,
+  image: (id: string) => ['certificates', 'image', id] as const,
   verify: (code: string) => ['certificates', 'verify', code] as const,
 };
 
@@ -55,17 +55,20 @@ export async function certificatePdf(id: string, signal?: AbortSignal): Promise<
   }
 }
 
-/** The PDF of one certificate for the preview and the viewer (fetched once, kept a while). */
-export const certificatePdfOptions = (id: string) =>
+/**
+ * The picture (WebP) of one certificate for the preview and the viewer: phones without a PDF
+ * viewer show it too. Fetched once and kept a while.
+ */
+export const certificateImageOptions = (id: string) =>
   queryOptions({
-    queryKey: certificateKeys.file(id),
-    queryFn: ({ signal }) => certificatePdf(id, signal),
+    queryKey: certificateKeys.image(id),
+    queryFn: ({ signal }) => call(certificateApi.image, { params: { id }, signal }),
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,
   });
 
-export const useCertificatePdf = (id: string, enabled: boolean) =>
-  useQuery({ ...certificatePdfOptions(id), enabled });
+export const useCertificateImage = (id: string, enabled: boolean) =>
+  useQuery({ ...certificateImageOptions(id), enabled });
 
 /** Public verification by code (404 for an unknown one). */
 export const certificateVerificationOptions = (code: string) =>

@@ -19,6 +19,8 @@ export interface ItemInput {
   video: File | null;
   /** Upload progress from 0 to 1. */
   onProgress?: (fraction: number) => void;
+  /** Aborts the request (the form's Cancel during an upload). */
+  signal?: AbortSignal;
 }
 
 /** The multipart body of a lesson or sub-lesson: the text fields first, then the video. */
@@ -35,6 +37,7 @@ function itemFormData({ title, description, contentType, content, video }: ItemI
 /** Upload options: progress for a video, and the 5-minute limit (product.md §9). */
 const uploadOptions = (input: ItemInput) => ({
   timeoutMs: UPLOAD_TIMEOUT_MS,
+  ...(input.signal ? { signal: input.signal } : {}),
   ...(input.contentType === 'video' && input.onProgress
     ? { onUploadProgress: input.onProgress }
     : {}),

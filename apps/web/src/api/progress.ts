@@ -1,5 +1,10 @@
 import { progressApi } from '@ishuri/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
 
@@ -8,7 +13,36 @@ export const progressKeys = {
   all: ['progress'] as const,
   course: (courseId: string, viewer: string | null) =>
     ['progress', courseId, viewer ?? 'guest'] as const,
+  myCourses: (viewer: string, pageSize: number) =>
+    ['progress', 'my-courses', viewer, pageSize] as const,
 };
+
+/**
+ * The signed-in learner's courses (started or enrolled), most recently active first, a page at
+ * a time ("Show more" asks for the next). Read again whenever a screen showing them opens: the
+ * learner may have moved on in another tab or on another device.
+ */
+export const myCoursesOptions = (viewer: string, pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: progressKeys.myCourses(viewer, pageSize),
+    queryFn: ({ pageParam, signal }) =>
+      call(progressApi.myCourses, { query: { page: pageParam, pageSize }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.length * pageSize < (last.total ?? 0) ? pages.length + 1 : undefined,
+    staleTime: 0,
+  });
+
+/** Six at a time: two rows of cards on a wide screen, a short scroll on a phone. */
+const MY_COURSES_PAGE_SIZE = 6;
+
+export function useMyCourses(enabled = true) {
+  const viewer = useSession()?.id ?? '';
+  return useInfiniteQuery({
+    ...myCoursesOptions(viewer, MY_COURSES_PAGE_SIZE),
+    enabled: enabled && viewer !== '',
+  });
+}
 
 /** The learner's own records for the course's items. */
 export const progressOptions = (courseId: string, viewer: string | null) =>

@@ -7,7 +7,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call } from '../lib/api-client';
+import { useEffect } from 'react';
+import { ApiError, call } from '../lib/api-client';
+import { dropToken, getToken, isExpired, useSession } from '../lib/auth';
+import type { Session } from '../lib/auth';
 import { useRefresh } from './refresh';
 
 /** Users: the signed-in user's profile, and the admin's list. */
@@ -24,6 +27,27 @@ export const profileOptions = () =>
   });
 
 export const useProfile = () => useQuery(profileOptions());
+
+/**
+ * Whether the server still accepts the stored token `token`: false on a 401 (and nothing else
+ * happens: a public page stays where it is), true otherwise (offline or a server fault says
+ * nothing about the token).
+ */
+export const tokenCheckOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: ['session-check', token] as const,
+    enabled: token !== null,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      try {
+        await call(userApi.profile, { signal, ignoreUnauthorized: true });
+        return true;
+      } catch (error) {
+        return !(error instanceof ApiError && error.status === 401);
+      }
+    },
+  });
 
 /** First name, last name, bio; a new e-mail waits for its link. */
 export function useUpdateProfile() {
@@ -75,3 +99,21 @@ export const useConfirmEmail = () =>
   useMutation({
     mutationFn: (token: string) => call(userApi.confirmEmail, { params: { token }, auth: false }),
   });
+
+/**
+ * Public pages: a stored token counts only when it can be read, has not expired and the server
+ * accepts it. Anything else is dropped quietly and the page shows a visitor's view (no avatar of
+ * a token nobody signed, no jump to /login from a public page). Until the server answers, a
+ * readable unexpired token counts (`confirmed` false): a signed-in user sees no flicker, and
+ * what would call the API with the token waits for `confirmed`.
+ */
+export function usePublicSession(): { session: Session | null; confirmed: boolean } {
+  const session = useSession();
+  const live = session && !isExpired(session) ? session : null;
+  const accepted = useQuery(tokenCheckOptions(live?.token ?? null));
+  useEffect(() => {
+    if (getToken() && (!live || accepted.data === false)) dropToken();
+  }, [live, accepted.data]);
+  const counted = live && accepted.data !== false ? live : null;
+  return { session: counted, confirmed: counted !== null && accepted.data === true };
+}

@@ -3,7 +3,7 @@ import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useSession } from '../lib/auth';
+import { usePublicSession } from '../api/users';
 import type { Session } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { mainLinks } from '../lib/site';
@@ -132,9 +132,14 @@ function AccountMenu({ session }: { session: Session }) {
   );
 }
 
+const visitorLinks = [
+  { to: '/login', label: messages.login },
+  { to: '/register', label: messages.register },
+] as const;
+
 /** The fixed top bar of the public pages (product.md §2). */
 export function Navbar() {
-  const session = useSession();
+  const { session } = usePublicSession();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useMenuState();
   const menuId = useId();
@@ -186,14 +191,22 @@ export function Navbar() {
         </div>
       </nav>
       <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
+        {/* The small-screen menu is the whole site map of a phone: Home first, and for a
+            visitor the way in (Login and Register) last. */}
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {mainLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={(state) => cn(linkClass(state), 'block')}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          {[{ to: '/', label: messages.home }, ...mainLinks, ...(session ? [] : visitorLinks)].map(
+            (link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === '/'}
+                  className={(state) => cn(linkClass(state), 'block')}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ),
+          )}
         </ul>
       </div>
     </header>

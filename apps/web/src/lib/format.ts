@@ -1,14 +1,10 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { formatDate } from '@ishuri/contract';
 
-dayjs.extend(advancedFormat);
+/** Dates in table cells, like "Mar 5th 26" (product.md §9), in the reader's time zone. */
+export const tableDate = (value: string | Date | null | undefined) => formatDate(value, 'table');
 
-/** Dates in tables and cards, like "Mar 5th 26" (product.md §9). */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('MMM Do YY') : '';
-}
+/** Dates in running text, cards and detail lists, like "5 March 2026". */
+export const longDate = (value: string | Date | null | undefined) => formatDate(value, 'long');
 
 /** Titles and messages in the dashboard tables: 20 characters, then an ellipsis (product.md §9). */
 export function truncate(text: string, length = 20): string {

@@ -28,3 +28,6 @@ export const mainLinks = [
 
 /** The document title of a screen: `<title>{pageTitle('Login')}</title>`. */
 export const pageTitle = (name?: string) => (name ? `${name} · ${site.name}` : site.name);
+
+/** The id of My courses on the dashboard home: `/dashboard#my-courses` opens the list. */
+export const myCoursesAnchor = 'my-courses';

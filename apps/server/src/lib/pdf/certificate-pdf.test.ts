@@ -1,4 +1,8 @@
 import { createCourseFieldsSchema, messages, signupRequestSchema } from '@ishuri/contract';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../test/pdf';
 import { renderCertificatePdf } from './certificate-pdf';
@@ -103,4 +107,40 @@ describe('certificate PDF with the longest accepted name and title', () => {
       await doc.destroy();
     });
   }
+});
+
+/** poppler's pdftotext, as a reader's tool that is not pdf.js would see the text. */
+const pdftotext = spawnSync('pdftotext', ['-v']).error ? null : 'pdftotext';
+if (!pdftotext) {
+  console.warn(
+    'certificate-pdf.test: pdftotext (Debian: poppler-utils) is not installed: the check with a ' +
+      'second PDF reader is skipped (.ci/run installs it).',
+  );
+}
+
+describe.skipIf(!pdftotext)('certificate PDF read by pdftotext', () => {
+  it('gives back every word of the longest accepted name and title', async () => {
+    const { latin } = scripts;
+    const learnerName = `${longText(latin.name, 100)} ${longText([...latin.name].reverse(), 100)}`;
+    const courseTitle = longText(latin.title, 200);
+    const pdf = await renderCertificatePdf({
+      learnerName,
+      courseTitle,
+      certificateCode: 'ISH-7K2M-9QX4',
+      issuedAt: new Date('2026-03-14T10:00:00Z'),
+      verifyUrl: 'https://learn.example.rw/verify/ISH-7K2M-9QX4',
+    });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-pdf-'));
+    const file = path.join(dir, 'certificate.pdf');
+    await writeFile(file, pdf);
+    const result = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    await rm(dir, { recursive: true, force: true });
+    expect(result.status).toBe(0);
+    // Lines may break anywhere a word could: compare without white space.
+    const text = result.stdout.normalize('NFKC').replace(/\s+/g, '');
+    for (const word of [...learnerName.split(' '), ...courseTitle.split(' ')]) {
+      expect(text, word).toContain(word.normalize('NFKC'));
+    }
+    expect(text).toContain('ISH-7K2M-9QX4');
+  });
 });

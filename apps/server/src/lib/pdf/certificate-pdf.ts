@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { messages } from '@ishuri/contract';
+import { formatDate, messages } from '@ishuri/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -60,14 +60,8 @@ const BRAND = '#1d4ed8';
 const INK = '#111827';
 const MUTED = '#4b5563';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-export const formatCertificateDate = (date: Date) => dateFormat.format(date);
+/** The date a certificate was issued, in the provider's time zone (Kigali), in the long form. */
+const formatCertificateDate = (date: Date) => formatDate(date, 'long', 'Africa/Kigali');
 
 /** Sizes (in points) between which the name and the title may shrink to fit their room. */
 const NAME_SIZE = { max: 40, min: 12 };

@@ -16,7 +16,7 @@ export function presentCertificate(row: CertificateRow): Certificate {
     certificateCode: row.certificateCode,
     urlOfCert: certificateDownloadPath(row.id),
     createdAt: row.createdAt.toISOString(),
-    course: { title: row.courseTitle, courseType: row.courseType },
+    course: { id: row.courseId, title: row.courseTitle, courseType: row.courseType },
   };
 }
 

@@ -5,6 +5,7 @@ import {
   countCertificates,
   listAllCertificates,
   listOwnCertificates,
+  openCertificateImage,
   openCertificatePdf,
   verifyCertificate,
 } from './certificates.service';
@@ -24,6 +25,9 @@ export default async function certificateRoutes(app: FastifyInstance) {
   );
   route(app, certificateApi.download, async (request) =>
     openCertificatePdf(app.ctx, request.actor, request.params.id),
+  );
+  route(app, certificateApi.image, async (request) =>
+    openCertificateImage(app.ctx, request.actor, request.params.id),
   );
   route(app, certificateApi.verify, async (request) =>
     verifyCertificate(app.ctx, request.params.code),

@@ -10,6 +10,7 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { countAll, listPage } from '../../lib/pagination';
+import { renderPdfAsWebp } from '../../lib/pdf/certificate-image';
 import { renderCertificatePdf } from '../../lib/pdf/certificate-pdf';
 import { certificateMail } from './certificates.mail';
 import { presentCertificate, presentVerification } from './certificates.presenter';
@@ -146,14 +147,19 @@ export async function ensureCertificatePdf(ctx: AppContext, row: CertificateRow)
 }
 
 /**
- * The job written with a new certificate: render and store the PDF if needed, then mail it to
- * the learner. A failure throws, and the queue retries it with back-off.
+ * The job written with a new certificate: render and store the PDF (and its picture) if needed,
+ * then mail it to the learner. A failure throws, and the queue retries it with back-off.
  */
 export async function runCertificateJob(ctx: AppContext, payload: unknown): Promise<void> {
   const { certificateId } = payload as { certificateId: string };
   const row = await findCertificate(ctx, certificateId);
   if (!row) return;
   const key = await ensureCertificatePdf(ctx, row);
+  // The picture too, so that the learner's first look at it is instant; a failure here only
+  // means it is drawn on that first look instead, and never holds back the mail.
+  await ensureCertificateImage(ctx, row).catch((error: unknown) =>
+    ctx.log.warn({ err: error, certificateId }, 'certificate picture not drawn'),
+  );
   if (!row.userId) return; // the learner's account is gone: nobody to mail
   const [learner] = await ctx.database.db
     .select({ email: users.email, firstName: users.firstName })
@@ -231,6 +237,27 @@ export async function openCertificatePdf(ctx: AppContext, actor: Actor | null, i
     body: await readAll(ctx.privateFiles.read(key)),
     filename: `${slugify(row.courseTitle)}-certificate.pdf`,
   };
+}
+
+/**
+ * The key of the certificate's picture, drawing it from the PDF (stored under
+ * `certificates/<id>.webp`) when it is not there yet. A certificate never changes, so the stored
+ * picture never goes stale.
+ */
+async function ensureCertificateImage(ctx: AppContext, row: CertificateRow): Promise<string> {
+  const key = `certificates/${row.id}.webp`;
+  if (await ctx.privateFiles.stat(key)) return key;
+  const pdf = await readAll(ctx.privateFiles.read(await ensureCertificatePdf(ctx, row)));
+  await ctx.privateFiles.put(key, await renderPdfAsWebp(pdf));
+  return key;
+}
+
+/** A picture of the certificate, for its owner or an admin (drawn now if it is not yet). */
+export async function openCertificateImage(ctx: AppContext, actor: Actor | null, id: string) {
+  const row = await findCertificate(ctx, id);
+  if (!row) throw notFoundError();
+  requireAccess(actor, 'certificate:download', { userId: row.userId ?? undefined });
+  return { body: await readAll(ctx.privateFiles.read(await ensureCertificateImage(ctx, row))) };
 }
 
 /** Public verification by code; the code is matched whatever its case or surrounding spaces. */

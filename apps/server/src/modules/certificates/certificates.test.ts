@@ -1,6 +1,7 @@
 import { messages } from '@ishuri/contract';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { certificates, courses, jobs, users } from '../../db/schema';
@@ -126,6 +127,59 @@ describe('a premium course’s certificate', () => {
     expect((await certificateRow(certificateId)).pdfKey).toBe(`certificates/${certificateId}.pdf`);
   });
 
+  it('has a picture (WebP) for screens without a PDF viewer, drawn once and kept', async () => {
+    const url = `/api/certificate/image/${certificateId}`;
+    const key = `certificates/${certificateId}.webp`;
+    // The issuing job drew it already; without it, the first request draws it.
+    expect(await server.ctx.privateFiles.stat(key)).not.toBeNull();
+    await server.ctx.privateFiles.delete(key);
+    const fetchImage = (token?: string) =>
+      fetch(server.baseUrl + url, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const first = await fetchImage(learner.token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/webp');
+    expect(first.headers.get('content-disposition')).toBeNull();
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.length).toBeLessThan(300_000);
+    const meta = await sharp(bytes).metadata();
+    expect(meta.width).toBe(1600);
+    // A4 landscape: 1600 × 210/297.
+    expect(meta.height).toBe(1131);
+    // Drawn, not blank: the learner's name (a third of the way down) is dark ink on white, and
+    // the frame is the brand's blue.
+    const nameBand = await sharp(bytes)
+      .extract({ left: 300, top: 380, width: 1000, height: 120 })
+      .stats();
+    expect(Math.min(...nameBand.channels.map((channel) => channel.min))).toBeLessThan(80);
+    const { data } = await sharp(bytes)
+      .extract({ left: 800, top: 45, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const [red, green, blue] = data;
+    expect(blue!).toBeGreaterThan(180);
+    expect(red!).toBeLessThan(80);
+    expect(green!).toBeLessThan(120);
+
+    // Kept: the stored picture is what the next request gets.
+    const stored = await server.ctx.privateFiles.stat(key);
+    expect(stored).not.toBeNull();
+    const again = Buffer.from(await (await fetchImage(admin.token)).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+
+    // The same people as the PDF: others are refused, unknown ids are 404.
+    const stranger = await createUser(server);
+    expect((await fetchImage(stranger.token)).status).toBe(403);
+    expect((await fetchImage()).status).toBe(401);
+    const unknown = await fetch(`${server.baseUrl}/api/certificate/image/${uuidv7()}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('is downloaded by its owner and admins only', async () => {
     const other = await createUser(server);
     const refused = await download(certificateId, other.token);
@@ -195,10 +249,10 @@ describe('a premium course’s certificate', () => {
       certificateCode: code,
       urlOfCert: `/api/certificate/download/${certificateId}`,
       createdAt: (await certificateRow(certificateId)).createdAt.toISOString(),
-      course: { title: 'Data Science Foundations', courseType: 'premium' },
+      course: { id: course.id, title: 'Data Science Foundations', courseType: 'premium' },
     };
     const mine = await server.request('GET', '/api/certificate/byUser', { token: learner.token });
-    expect(mine.body).toEqual({ data: [expected] });
+    expect(mine.body).toEqual({ data: [expected], total: 1 });
     const count = await server.request('GET', '/api/certificate/numberByUser', {
       token: learner.token,
     });
@@ -225,7 +279,7 @@ describe('a premium course’s certificate', () => {
     }
     const stranger = await createUser(server);
     const none = await server.request('GET', '/api/certificate/byUser', { token: stranger.token });
-    expect(none.body).toEqual({ data: [] });
+    expect(none.body).toEqual({ data: [], total: 0 });
   });
 });
 
@@ -349,7 +403,10 @@ describe('after the course and the learner are deleted', () => {
     });
     const all = await server.request('GET', '/api/certificate/all', { token: admin.token });
     expect(all.body.data).toContainEqual(
-      expect.objectContaining({ id, course: { title: 'Networks 101', courseType: 'premium' } }),
+      expect.objectContaining({
+        id,
+        course: { id: null, title: 'Networks 101', courseType: 'premium' },
+      }),
     );
     // Even re-rendered from scratch, the PDF carries the copied names.
     await server.ctx.privateFiles.delete(row.pdfKey!);

@@ -1,6 +1,7 @@
 import { progressApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route, said } from '../../lib/route';
+import { listMyCourses } from './my-courses.service';
 import { presentProgress } from './progress.presenter';
 import { completionMessage, listOwnProgress, recordProgress } from './progress.service';
 
@@ -18,6 +19,9 @@ export default async function progressRoutes(app: FastifyInstance) {
       certificateId: outcome.certificateId,
     });
   });
+  route(app, progressApi.myCourses, async (request) =>
+    listMyCourses(app.ctx, request.actor, request.query),
+  );
   route(app, progressApi.mine, async (request) =>
     listOwnProgress(app.ctx, request.actor, request.params.courseId),
   );

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Toasts } from '../toasts';
 
 /** Shows a thin bar while the next screen (its code or its data) is loading. */
 function NavigationProgress() {
@@ -17,6 +18,7 @@ export function RootLayout() {
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
+      <Toasts />
     </>
   );
 }

@@ -7,13 +7,14 @@ import { DataTable } from '../../components/data-table/data-table';
 import { columnsFor } from '../../components/data-table/table-features';
 import { useServerTable } from '../../components/data-table/table-state';
 import { actorOf, useSession } from '../../lib/auth';
-import { formatDate, truncate } from '../../lib/format';
+import { tableDate, truncate } from '../../lib/format';
 import { useLatestCourses } from '../../api/courses';
 import { useContacts } from '../../api/contact';
 import { useProfile } from '../../api/users';
 import type { CounterName } from '../../api/counts';
 import { DashboardPage, Panel } from '../../components/dashboard/dashboard-page';
 import { StatCard } from './stat-card';
+import { MyCoursesPanel } from '../../features/my-courses/components/my-courses-panel';
 import { linkClass } from '../../components/dashboard/styles';
 import { greeting } from './greeting';
 
@@ -51,7 +52,7 @@ const messageColumns = [
   }),
   contactColumns.accessor('createdAt', {
     header: messages.date,
-    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+    cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
   }),
   contactColumns.display({
     id: 'actions',
@@ -80,7 +81,7 @@ const latestColumns = [
   }),
   courseColumns.accessor('createdAt', {
     header: messages.created,
-    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+    cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
   }),
   courseColumns.display({
     id: 'actions',
@@ -139,7 +140,10 @@ function LatestCourses() {
   );
 }
 
-/** /dashboard: the greeting, the stat cards, Recent Messages (admins) and Latest Courses. */
+/**
+ * /dashboard: the greeting, the stat cards, My courses, Recent Messages (admins) and Latest
+ * Courses.
+ */
 export default function DashboardHomePage() {
   const session = useSession();
   const actor = actorOf(session);
@@ -160,6 +164,7 @@ export default function DashboardHomePage() {
           </li>
         ))}
       </ul>
+      <MyCoursesPanel />
       {can(actor, 'contact:manage') && <RecentMessages />}
       <LatestCourses />
     </DashboardPage>

@@ -16,8 +16,8 @@ export function CourseImage({
   if (!src || failed === src) {
     return (
       <div
-        role="img"
-        aria-label={alt}
+        // An empty alt marks a picture that only decorates (the title is next to it).
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         className={cn('flex items-center justify-center bg-brand-50 text-brand-700', className)}
       >
         <BookOpen className="size-10" aria-hidden="true" />

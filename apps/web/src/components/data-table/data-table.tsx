@@ -196,8 +196,10 @@ export function DataTable<T extends RowData>({
           />
         </div>
       </div>
-      {renderCard && sortable.length > 0 && (
-        <div className="flex items-center gap-2">
+      {sortable.length > 0 && (
+        // Cards have no column headers to click: the order is chosen here (for a table, only on
+        // small screens, where its rows are shown as cards too).
+        <div className={cn('flex items-center gap-2', !renderCard && 'md:hidden')}>
           <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
             {messages.sortBy}
           </label>
@@ -334,16 +336,18 @@ export function DataTable<T extends RowData>({
         aria-label={label}
         tabIndex={0}
       >
+        {/* Below the md breakpoint each row is a card: one line per cell, named by its column
+            (data-label), so that nothing (Delete least of all) sits off a phone's screen. */}
         <table
           className={cn(
-            'min-w-full divide-y divide-slate-200 text-left text-sm',
+            'min-w-full divide-y divide-slate-200 text-left text-sm max-md:block',
             loading && 'opacity-60 transition-opacity',
           )}
           aria-busy={loading || undefined}
           aria-describedby={statusId}
         >
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-50">
+          <thead className="bg-slate-50 max-md:sr-only">
             <tr>
               {headers.map((header) => {
                 const canSort = header.column.getCanSort();
@@ -377,24 +381,37 @@ export function DataTable<T extends RowData>({
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className="divide-y divide-slate-200 max-md:block max-md:space-y-3 max-md:divide-y-0 max-md:bg-slate-50 max-md:p-3">
             {showSpinner ? (
-              <tr>
-                <td colSpan={headers.length} className="px-4 py-10 text-center text-brand-700">
+              <tr className="max-md:block">
+                <td
+                  colSpan={headers.length}
+                  className="px-4 py-10 text-center text-brand-700 max-md:block"
+                >
                   <Spinner label={messages.loading} className="mx-auto size-6" />
                 </td>
               </tr>
             ) : empty ? (
-              <tr>
-                <td colSpan={headers.length} className="px-4 py-10 text-center text-slate-700">
+              <tr className="max-md:block">
+                <td
+                  colSpan={headers.length}
+                  className="px-4 py-10 text-center text-slate-700 max-md:block"
+                >
                   {emptyText}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="hover:bg-slate-50">
+                <tr
+                  key={row.id}
+                  className="hover:bg-slate-50 max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:px-3 max-md:py-2 max-md:shadow-sm"
+                >
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className="px-4 py-3 align-middle text-slate-800">
+                    <td
+                      key={cell.id}
+                      data-label={headerText(cell.column.columnDef.header, '')}
+                      className="px-4 py-3 align-middle text-slate-800 max-md:flex max-md:min-w-0 max-md:flex-wrap max-md:items-center max-md:justify-between max-md:gap-x-3 max-md:gap-y-1 max-md:px-0 max-md:py-1.5 max-md:break-words max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]"
+                    >
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

@@ -12,8 +12,3 @@ export function paragraphs(content: string): string[] {
     .map((block) => block.trim())
     .filter(Boolean);
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-/** "July 4, 2025". */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

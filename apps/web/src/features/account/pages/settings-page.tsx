@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PasswordField, TextField } from '../../../components/form-field';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { longDate } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../../../api/auth';
 import { saveSession } from '../../../lib/auth';
@@ -176,7 +176,7 @@ export default function SettingsPage() {
     ['Last name', user.lastName],
     ['Email', user.email],
     ['Role', user.role],
-    ['Member since', formatDate(user.createdAt)],
+    ['Member since', longDate(user.createdAt)],
   ];
 
   return (

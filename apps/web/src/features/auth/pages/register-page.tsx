@@ -43,7 +43,7 @@ export default function RegisterPage() {
       setRedirecting(true);
       navigateLater('/login', redirectDelay.afterRegister);
     } catch (error) {
-      if (error instanceof ApiError && error.serverMessage === messages.emailAlreadyExist) {
+      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
         setEmailTaken(true);
         return;
       }
@@ -70,7 +70,7 @@ export default function RegisterPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {emailTaken && (
           <FormAlert>
-            <p>{messages.emailAlreadyExist}</p>
+            <p>{messages.emailTakenOnRegister}</p>
             <Link to="/login" className="font-semibold underline underline-offset-4">
               {messages.logInInstead}
             </Link>

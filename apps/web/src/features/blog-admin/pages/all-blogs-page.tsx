@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { ConfirmDialog } from '../../../components/modal';
-import { formatDate, truncate } from '../../../lib/format';
+import { tableDate, truncate } from '../../../lib/format';
 import { useDeleteBlog } from '../../../api/blogs';
 import { useBlogs } from '../../../api/blogs';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
@@ -53,7 +53,7 @@ export default function AllBlogsPage() {
       }),
       column.accessor('createdAt', {
         header: messages.published,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
       column.display({
         id: 'actions',

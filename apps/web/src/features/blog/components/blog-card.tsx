@@ -3,7 +3,8 @@ import type { Blog } from '@ishuri/contract';
 import { ArrowRight } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
 import { FallbackImage } from '../../../components/fallback-image';
-import { excerpt, formatDate } from '../text';
+import { longDate } from '../../../lib/format';
+import { excerpt } from '../text';
 
 /** A post in the list: image, title, date, the first 200 characters and Read More. */
 export function BlogCard({ blog }: { blog: Blog }) {
@@ -17,7 +18,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
       <FallbackImage src={blog.imageUrl} alt="" width={800} height={420} className="w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <time dateTime={blog.createdAt} className="text-sm text-slate-600">
-          {formatDate(blog.createdAt)}
+          {longDate(blog.createdAt)}
         </time>
         <h2 id={headingId} className="text-xl font-semibold break-words text-slate-900">
           {blog.title}

@@ -8,7 +8,8 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
 import { useBlog } from '../../../api/blogs';
-import { formatDate, paragraphs } from '../text';
+import { longDate } from '../../../lib/format';
+import { paragraphs } from '../text';
 
 const backLinkClass =
   'inline-flex items-center gap-2 rounded-md font-medium text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline';
@@ -58,7 +59,7 @@ export default function BlogPostPage() {
       <header className="mt-6 space-y-3">
         <h1 className="text-3xl font-bold break-words text-slate-900 sm:text-4xl">{post.title}</h1>
         <p className="text-slate-600">
-          {messages.publishedOn} <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          {messages.publishedOn} <time dateTime={post.createdAt}>{longDate(post.createdAt)}</time>
         </p>
       </header>
       <FallbackImage

@@ -7,8 +7,8 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { certificatePdf, NotPdfError, useCertificatePdf } from '../../../api/certificates';
+import { longDate } from '../../../lib/format';
+import { certificatePdf, NotPdfError, useCertificateImage } from '../../../api/certificates';
 import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
 import { useInView } from './use-in-view';
 
@@ -60,24 +60,24 @@ async function downloadCertificate(certificate: Certificate) {
   }
 }
 
-/** A PDF in a frame (the preview and the viewer). */
-function PdfFrame({
+/** The certificate's picture (the preview and the viewer), drawn by the server from its PDF. */
+function CertificatePicture({
   certificate,
   load,
-  title,
+  alt,
   className,
 }: {
   certificate: Certificate;
   load: boolean;
-  title: string;
+  alt: string;
   className: string;
 }) {
-  const pdf = useCertificatePdf(certificate.id, load);
-  const url = useObjectUrl(pdf.data);
-  if (pdf.isError) {
+  const image = useCertificateImage(certificate.id, load);
+  const url = useObjectUrl(image.data);
+  if (image.isError) {
     const text =
-      pdf.error instanceof ApiError || pdf.error instanceof NetworkError
-        ? downloadErrorMessage(pdf.error)
+      image.error instanceof ApiError || image.error instanceof NetworkError
+        ? downloadErrorMessage(image.error)
         : messages.certificatePreviewFailed;
     return (
       <div className={`flex items-center justify-center p-4 text-center text-sm ${className}`}>
@@ -92,12 +92,13 @@ function PdfFrame({
       </div>
     );
   }
-  return (
-    <iframe src={`${url}#toolbar=0&navpanes=0&view=FitH`} title={title} className={className} />
-  );
+  return <img src={url} alt={alt} className={`bg-white object-contain ${className}`} />;
 }
 
-/** One certificate: a preview of its PDF, View (a dialog with the PDF) and Download. */
+/**
+ * One certificate: a picture of it, View (a dialog with the whole picture) and Download (the
+ * PDF).
+ */
 export function CertificateCard({ certificate }: { certificate: Certificate }) {
   const [viewing, setViewing] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -117,10 +118,10 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div ref={preview} className="h-48 border-b border-slate-200 bg-slate-100">
-        <PdfFrame
+        <CertificatePicture
           certificate={certificate}
           load={visible}
-          title={messages.previewOfTheCertificateFor(name)}
+          alt={messages.previewOfTheCertificateFor(name)}
           className="h-48 w-full"
         />
       </div>
@@ -133,7 +134,7 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
           <dt className="text-slate-600">{messages.code}</dt>
           <dd className="font-mono text-slate-900">{certificate.certificateCode}</dd>
           <dt className="text-slate-600">{messages.issued}</dt>
-          <dd className="text-slate-900">{formatDate(certificate.createdAt)}</dd>
+          <dd className="text-slate-900">{longDate(certificate.createdAt)}</dd>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button
@@ -168,11 +169,12 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
           </Button>
         }
       >
-        <PdfFrame
+        {/* The whole page, as wide as the window allows (A4 landscape keeps its ratio). */}
+        <CertificatePicture
           certificate={certificate}
           load={viewing}
-          title={messages.theCertificateFor(name)}
-          className="h-[65vh] w-full rounded-lg border border-slate-200"
+          alt={messages.theCertificateFor(name)}
+          className="aspect-[297/210] w-full rounded-lg border border-slate-200"
         />
       </Modal>
     </article>

@@ -40,6 +40,8 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
   const [videoInputKey, setVideoInputKey] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The running request, so that Cancel can stop an upload on a slow line.
+  const [running, setRunning] = useState<AbortController | null>(null);
   const {
     register,
     handleSubmit,
@@ -77,8 +79,11 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
     const isVideo = values.contentType === 'video';
     setProgress(isVideo ? 0 : null);
     onBusyChange?.(true);
+    const controller = new AbortController();
+    setRunning(controller);
     try {
       await submit({
+        signal: controller.signal,
         title: values.title,
         description: values.description,
         contentType: values.contentType,
@@ -88,11 +93,13 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
       });
       onSaved();
     } catch (error) {
-      const text = uploadErrorMessage(error);
+      // A cancelled upload keeps every entry (and the chosen file) for another try.
+      const text = controller.signal.aborted ? messages.uploadCancelled : uploadErrorMessage(error);
       setFailure(text);
       setProgress(null);
-      toast.error(text);
+      if (!controller.signal.aborted) toast.error(text);
     } finally {
+      setRunning(null);
       onBusyChange?.(false);
     }
   });
@@ -150,9 +157,17 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
         </div>
       )}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          {messages.cancel}
-        </Button>
+        {/* Cancel stops the upload while bytes are still going up; once the server has the file it
+            is saving it, and the answer is awaited. */}
+        {isSubmitting && progress !== null && percent < 100 ? (
+          <Button variant="secondary" onClick={() => running?.abort()}>
+            {messages.cancelUpload}
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            {messages.cancel}
+          </Button>
+        )}
         <Button type="submit" loading={isSubmitting}>
           {messages.add(kind)}
         </Button>

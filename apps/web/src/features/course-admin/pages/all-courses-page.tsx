@@ -9,7 +9,7 @@ import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { ConfirmDialog } from '../../../components/modal';
 import { actorOf, useSession } from '../../../lib/auth';
-import { formatDate } from '../../../lib/format';
+import { tableDate } from '../../../lib/format';
 import { useDeleteCourse } from '../../../api/courses';
 import { useManagedCourses } from '../../../api/courses';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
@@ -62,7 +62,7 @@ export default function AllCoursesPage() {
       }),
       column.accessor('createdAt', {
         header: messages.created,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
       column.display({
         id: 'actions',

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { tableDate } from '../../../lib/format';
 import { useFailedMail, useRetryMail } from '../../../api/mail';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 
@@ -88,12 +88,12 @@ export default function FailedMailPage() {
       column.accessor('createdAt', {
         header: messages.written,
         enableSorting: false,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
       column.accessor('lastAttemptAt', {
         header: messages.lastAttempt,
         enableSorting: false,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
     ];
   }, [busyId, retry]);

@@ -1,7 +1,9 @@
 import { messages } from '@ishuri/contract';
 import { ArrowRight, Award, BookOpenCheck, Sparkles } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
-import { useSession } from '../../../lib/auth';
+import { useMyCourses } from '../../../api/progress';
+import { usePublicSession } from '../../../api/users';
+import { myCoursesAnchor } from '../../../lib/site';
 
 const highlights = [
   { Icon: Sparkles, label: messages.personalizedCourses },
@@ -9,9 +11,20 @@ const highlights = [
   { Icon: Award, label: messages.verifiableCertificates },
 ] as const;
 
-/** The welcome: Start Learning Now goes to the dashboard's courses, or the free ones. */
+/**
+ * The welcome. Start Learning Now goes to the learner's own courses (My courses on the
+ * dashboard) once they have one, else to the premium courses of the dashboard (product.md §2),
+ * and for a visitor to the free ones.
+ */
 export function Hero() {
-  const session = useSession();
+  const { session, confirmed } = usePublicSession();
+  const mine = useMyCourses(confirmed);
+  const hasCourses = (mine.data?.pages[0]?.total ?? 0) > 0;
+  const start = !session
+    ? '/explore-course'
+    : hasCourses
+      ? `/dashboard#${myCoursesAnchor}`
+      : '/dashboard/start-learning';
   return (
     <section className="bg-gradient-to-b from-brand-50 via-white to-white">
       <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
@@ -22,11 +35,7 @@ export function Hero() {
           {messages.landingHeroText}
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <ButtonLink
-            to={session ? '/dashboard/start-learning' : '/explore-course'}
-            size="lg"
-            className="w-full sm:w-auto"
-          >
+          <ButtonLink to={start} size="lg" className="w-full sm:w-auto">
             {messages.startLearningNow}
             <ArrowRight className="size-5" aria-hidden="true" />
           </ButtonLink>

@@ -1,12 +1,12 @@
 import { messages } from '@ishuri/contract';
 import type { Certificate } from '@ishuri/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Award, PartyPopper } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/button';
-import { getMyCertificates } from '../../../api/certificates';
+import { getMyCertificates, myCertificatesOptions } from '../../../api/certificates';
 import { upsertProgress } from '../../../api/progress';
 
 export const MY_CERTIFICATES_PATH = '/dashboard/myCertificate';
@@ -29,7 +29,6 @@ function Panel({ title, icon, children }: { title: string; icon: ReactNode; chil
 
 interface CertificatePanelProps {
   courseId: string;
-  courseTitle: string;
   lastItemId: string;
 }
 
@@ -38,27 +37,36 @@ interface CertificatePanelProps {
  * issues the certificate if this completes the course, then finds the learner's certificate for
  * the course (issued when its last item was completed) and links to it.
  */
-async function fetchCertificate({ courseId, courseTitle, lastItemId }: CertificatePanelProps) {
+async function fetchCertificate({ courseId, lastItemId }: CertificatePanelProps) {
   const answer = await upsertProgress(courseId, lastItemId);
   const issuedNow = answer.data.completed ? answer.data.certificateId : null;
   const mine = await getMyCertificates();
   const found =
     (issuedNow ? mine.find((certificate) => certificate.id === issuedNow) : undefined) ??
-    mine.find(
-      (certificate) =>
-        certificate.course.courseType === 'premium' && certificate.course.title === courseTitle,
-    );
+    mine.find((certificate) => certificate.course.id === courseId);
   if (!found) throw new Error('no certificate for this course');
   return found;
 }
 
-export function CertificatePanel(props: CertificatePanelProps) {
-  const [certificate, setCertificate] = useState<Certificate | null>(null);
+/**
+ * With `showIssued` (the course was finished on an earlier visit), the certificate issued then is
+ * shown at once with View certificate; Get Certificate is offered only while none is found.
+ */
+export function CertificatePanel({
+  showIssued,
+  ...props
+}: CertificatePanelProps & { showIssued: boolean }) {
+  const [fetched, setFetched] = useState<Certificate | null>(null);
+  const mine = useQuery({ ...myCertificatesOptions(), enabled: showIssued });
   const mutation = useMutation({ mutationFn: fetchCertificate });
+  const issued = showIssued
+    ? mine.data?.find((certificate) => certificate.course.id === props.courseId)
+    : undefined;
+  const certificate = fetched ?? issued ?? null;
 
   const getCertificate = async () => {
     try {
-      setCertificate(await mutation.mutateAsync(props));
+      setFetched(await mutation.mutateAsync(props));
       toast.success(messages.certificateGenerated);
     } catch {
       toast.error(messages.certificateGenerateFailed);
@@ -74,14 +82,17 @@ export function CertificatePanel(props: CertificatePanelProps) {
       )}
       <div className="flex flex-wrap gap-3">
         {!certificate && (
-          <Button onClick={() => void getCertificate()} loading={mutation.isPending}>
+          <Button
+            onClick={() => void getCertificate()}
+            loading={mutation.isPending || (showIssued && mine.isPending)}
+          >
             <Award className="size-4" aria-hidden="true" />
             {messages.getCertificate}
           </Button>
         )}
         {certificate && (
           <>
-            <ButtonLink to={MY_CERTIFICATES_PATH}>{messages.myCertificates2}</ButtonLink>
+            <ButtonLink to={MY_CERTIFICATES_PATH}>{messages.viewCertificate}</ButtonLink>
             <ButtonLink
               to={`/verify/${encodeURIComponent(certificate.certificateCode)}`}
               variant="secondary"

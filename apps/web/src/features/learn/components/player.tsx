@@ -1,5 +1,6 @@
 import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
+import { useState } from 'react';
 import { useLearningPath } from '../use-learning-path';
 import type { LearnMode } from '../use-learning-path';
 import type { LearnItem } from '../../../curriculum/learning-path';
@@ -7,7 +8,7 @@ import { CertificatePanel, FreeCourseCompletePanel } from './completion-panel';
 import { GuestNotice } from './guest-notice';
 import { ItemView } from './item-view';
 import { OutlineSidebar } from './outline-sidebar';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '../../../components/progress-bar';
 import { CourseHeader } from './course-header';
 
 interface PlayerProps {
@@ -24,9 +25,16 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
   const { currentIndex, currentItem, completed } = path;
   const guest = mode === 'guest';
   const lastItem = items.at(-1);
+  // A course already complete when the page opened has its certificate: the panel shows it at
+  // once. One completed during this visit shows Get Certificate first (product.md §5).
+  const [completeOnArrival] = useState(path.allComplete);
 
   const completion = !path.allComplete ? null : course.courseType === 'premium' && !guest ? (
-    <CertificatePanel courseId={course.id} courseTitle={course.title} lastItemId={lastItem!.id} />
+    <CertificatePanel
+      courseId={course.id}
+      lastItemId={lastItem!.id}
+      showIssued={completeOnArrival}
+    />
   ) : (
     <FreeCourseCompletePanel guest={guest} />
   );

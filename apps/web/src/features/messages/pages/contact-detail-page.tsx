@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { ConfirmDialog } from '../../../components/modal';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { longDate } from '../../../lib/format';
 import { useDeleteContact } from '../../../api/contact';
 import { contactKeys, useContact } from '../../../api/contact';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
@@ -71,7 +71,7 @@ export default function ContactDetailPage() {
       </a>,
     ],
     ['Phone', message.phone || '—'],
-    ['Received', formatDate(message.createdAt)],
+    ['Received', longDate(message.createdAt)],
   ];
 
   return (

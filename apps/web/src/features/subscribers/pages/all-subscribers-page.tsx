@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { ConfirmDialog } from '../../../components/modal';
-import { formatDate } from '../../../lib/format';
+import { tableDate } from '../../../lib/format';
 import { useSubscribers } from '../../../api/subscribers';
 import { useRemoveSubscriber } from '../../../api/subscribers';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
@@ -47,7 +47,7 @@ export default function AllSubscribersPage() {
       }),
       column.accessor('createdAt', {
         header: messages.subscribed,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
       column.display({
         id: 'actions',

@@ -10,7 +10,7 @@ import { useServerTable } from '../../../components/data-table/table-state';
 import { ConfirmDialog, Modal } from '../../../components/modal';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
+import { tableDate } from '../../../lib/format';
 import { useDeleteUser } from '../../../api/users';
 import { useUsers } from '../../../api/users';
 import { AddUserForm } from '../components/add-user-form';
@@ -55,7 +55,7 @@ export default function AllUsersPage() {
       }),
       column.accessor('createdAt', {
         header: messages.joined,
-        cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue())}</span>,
+        cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
       column.display({
         id: 'actions',

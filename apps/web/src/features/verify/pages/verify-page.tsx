@@ -1,5 +1,5 @@
 import { messages } from '@ishuri/contract';
-import dayjs from 'dayjs';
+import { longDate } from '../../../lib/format';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -107,9 +107,7 @@ function Verification({ code }: { code: string }) {
           <Row label={messages.awardedTo}>{certificate.learnerName}</Row>
           <Row label={messages.course}>{certificate.courseTitle}</Row>
           <Row label={messages.issuedOn}>
-            <time dateTime={certificate.issuedAt}>
-              {dayjs(certificate.issuedAt).format('MMMM D, YYYY')}
-            </time>
+            <time dateTime={certificate.issuedAt}>{longDate(certificate.issuedAt)}</time>
           </Row>
           <Row label={messages.certificateCode}>
             <span className="font-mono">{certificate.certificateCode}</span>

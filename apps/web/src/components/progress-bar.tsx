@@ -1,3 +1,5 @@
+import { messages } from '@ishuri/contract';
+
 /** The course's progress, 0-100 %, as an accessible progress bar with its number. */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
@@ -9,7 +11,7 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
-        aria-valuetext={`${value}% complete`}
+        aria-valuetext={messages.percentComplete(value)}
         className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200"
       >
         <div
