@@ -43,7 +43,8 @@ test('deep links are served by the server (history fallback)', async ({ page }) 
 test('an unreadable token on the dashboard is removed with the role; then /login', async ({
   page,
 }) => {
-  await page.goto('/');
+  // Stored from a page that runs none of the app: a public page would drop it at once.
+  await page.goto('/api/health');
   await page.evaluate(() => {
     localStorage.setItem('authToken', 'not-a-jwt');
     localStorage.setItem('role', 'learner');

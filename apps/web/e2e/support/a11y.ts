@@ -8,13 +8,13 @@ import { expect } from '@playwright/test';
  * elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
-  // A toast that is still sliding in (or out) is half transparent: its colours are measured once
-  // it has settled, as a reader sees it.
+  // A toast that is still sliding in (or out) is half transparent, and so is a list while it
+  // fetches (aria-busy): colours are measured once they have settled, as a reader sees them.
   await page
     .waitForFunction(
       () =>
         !document.querySelector(
-          '[class*="Toastify__bounce-enter"], [class*="Toastify__bounce-exit"]',
+          '[class*="Toastify__bounce-enter"], [class*="Toastify__bounce-exit"], [aria-busy="true"]',
         ),
       undefined,
       { timeout: 5_000 },

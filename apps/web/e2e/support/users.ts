@@ -64,7 +64,9 @@ export async function tokenViaApi(
 
 /** Stores a token in the browser the way the app does after verification. */
 export async function storeToken(page: Page, token: string): Promise<void> {
-  if (page.url() === 'about:blank') await page.goto('/');
+  // A same-origin page that runs none of the app, so nothing reads (or drops) the token before
+  // the test's next navigation.
+  if (page.url() === 'about:blank') await page.goto('/api/health');
   await page.evaluate((value) => {
     const payload = JSON.parse(
       atob(value.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),

@@ -169,12 +169,13 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
           </Button>
         }
       >
-        {/* The whole page, as wide as the window allows (A4 landscape keeps its ratio). */}
+        {/* The whole page, as large as the window allows without scrolling (A4 landscape keeps
+            its ratio; a dialog body that scrolls with nothing to focus is out of keyboard reach). */}
         <CertificatePicture
           certificate={certificate}
           load={viewing}
           alt={messages.theCertificateFor(name)}
-          className="aspect-[297/210] w-full rounded-lg border border-slate-200"
+          className="aspect-[297/210] max-h-[calc(90vh-15rem)] w-full rounded-lg border border-slate-200"
         />
       </Modal>
     </article>
