@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,8 +45,9 @@ async function waitUntilHealthy(url: string, exited: () => boolean, timeoutMs: n
 }
 
 /**
- * Starts what the suite runs against: a capturing SMTP server, then the REAL server
- * (apps/server/src/main.ts through tsx) on a free port, a fresh data folder (embedded
+ * Starts what the suite runs against: a capturing SMTP server, then the REAL server as
+ * `npm start` runs it (the bundle apps/server/dist/main.mjs, rebuilt here in well under a
+ * second so that it is never older than the sources) on a free port, a fresh data folder (embedded
  * PGlite), serving the built web app. Tests read the address and the mail folder from
  * E2E_* environment variables; the returned function stops everything.
  */
@@ -66,7 +67,8 @@ export default async function globalSetup() {
   // Always the embedded database, whatever the calling shell has configured.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.mjs'], {
     cwd: serverDir,
     env: {
       ...inherited,
