@@ -77,7 +77,8 @@ test('a post without an image shows the placeholder; an unknown post says so', a
 test('the list cannot be loaded: "Failed to load blog posts. Please try again later."', async ({
   page,
 }) => {
-  await page.route('**/api/blog/all', (route) => route.abort('connectionrefused'));
+  // (The list is asked a page at a time: /api/blog/all?page=1&pageSize=12.)
+  await page.route(/\/api\/blog\/all(\?|$)/, (route) => route.abort('connectionrefused'));
   await page.goto('/blog');
   await expect(page.getByRole('alert')).toHaveText(messages.blogLoadFailed, { timeout: 20_000 });
 });

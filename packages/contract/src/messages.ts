@@ -633,6 +633,8 @@ export const messages = {
   reviewCourse: 'Review',
   completedBadge: 'Completed',
   showMoreCourses: 'Show more courses',
+  showMorePosts: 'Show more posts',
+  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total}`,
   courseProgressOf: (title: string) => `Progress in ${title}`,
   getCertificate: 'Get Certificate',
   verificationPage: 'Verification page',

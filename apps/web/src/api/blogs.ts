@@ -1,7 +1,14 @@
 import { blogApi } from '@ishuri/contract';
 import type { CreateBlogFields, ListQuery } from '@ishuri/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { call } from '../lib/api-client';
+import { CATALOGUE_PAGE_SIZE, nextPageOf } from '../lib/paging';
 import { useRefresh } from './refresh';
 
 /**
@@ -29,8 +36,19 @@ export const blogOptions = (id: string) =>
 
 export const useBlogs = (query: ListQuery) => useQuery(blogListOptions(query));
 
-/** Every post, newest first (the public blog page). */
-export const usePublicBlogs = () => useQuery({ ...blogListOptions(), select: (page) => page.data });
+/** The posts, newest first, a page at a time ("Show more posts"): the public blog page. */
+export const usePublicBlogs = () =>
+  useInfiniteQuery({
+    queryKey: blogKeys.list({ pageSize: CATALOGUE_PAGE_SIZE }),
+    queryFn: ({ pageParam, signal }) =>
+      call(blogApi.list, {
+        query: { page: pageParam, pageSize: CATALOGUE_PAGE_SIZE },
+        signal,
+        auth: false,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf(CATALOGUE_PAGE_SIZE),
+  });
 export const useBlog = (id: string) => useQuery(blogOptions(id));
 
 export interface CreateBlogInput extends CreateBlogFields {

@@ -1,8 +1,16 @@
 import { courseApi } from '@ishuri/contract';
 import type { CourseListQuery, CreateCourseFields, ListQuery } from '@ishuri/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
+import { CATALOGUE_PAGE_SIZE, nextPageOf } from '../lib/paging';
 import { useRefresh } from './refresh';
 
 /**
@@ -17,21 +25,29 @@ export const courseKeys = {
   oneForAnyViewer: (id: string) => ['courses', 'one', id] as const,
 };
 
+/** The free courses (the explore page), a page at a time ("Show more courses"). */
 export const freeCoursesOptions = () =>
-  queryOptions({
-    queryKey: courseKeys.list('free'),
-    queryFn: ({ signal }) => call(courseApi.listFree, { signal, auth: false }),
-    select: (page) => page.data,
+  infiniteQueryOptions({
+    queryKey: courseKeys.list('free', { pageSize: CATALOGUE_PAGE_SIZE }),
+    queryFn: ({ pageParam, signal }) =>
+      call(courseApi.listFree, {
+        query: { page: pageParam, pageSize: CATALOGUE_PAGE_SIZE },
+        signal,
+        auth: false,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf(CATALOGUE_PAGE_SIZE),
   });
 
-/** The free courses (the explore page), the whole list. */
-export const useFreeCourses = () => useQuery(freeCoursesOptions());
+export const useFreeCourses = () => useInfiniteQuery(freeCoursesOptions());
 
-/** The first free courses, for the landing page (the same cache entry as the list). */
+/** The newest free courses, for the landing page: one short page, not the catalogue. */
 export const useFeaturedCourses = (count: number) =>
   useQuery({
-    ...freeCoursesOptions(),
-    select: (page) => page.data.slice(0, count),
+    queryKey: courseKeys.list('free', { page: 1, pageSize: count }),
+    queryFn: ({ signal }) =>
+      call(courseApi.listFree, { query: { page: 1, pageSize: count }, signal, auth: false }),
+    select: (page) => page.data,
   });
 
 export const premiumCoursesOptions = () =>

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
+import { nextPageOf } from '../lib/paging';
 
 /** A learner's progress through a course (decisions.md §4). */
 export const progressKeys = {
@@ -28,8 +29,7 @@ export const myCoursesOptions = (viewer: string, pageSize: number) =>
     queryFn: ({ pageParam, signal }) =>
       call(progressApi.myCourses, { query: { page: pageParam, pageSize }, signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.length * pageSize < (last.total ?? 0) ? pages.length + 1 : undefined,
+    getNextPageParam: nextPageOf(pageSize),
     staleTime: 0,
   });
 

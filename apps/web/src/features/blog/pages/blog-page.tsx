@@ -2,7 +2,9 @@ import { messages } from '@ishuri/contract';
 import { Newspaper } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
+import { ShowMore } from '../../../components/show-more';
 import { PageSpinner } from '../../../components/spinner';
+import { itemsOf } from '../../../lib/paging';
 import { pageTitle } from '../../../lib/site';
 import { usePublicBlogs } from '../../../api/blogs';
 import { BlogCard } from '../components/blog-card';
@@ -27,19 +29,29 @@ export default function BlogPage() {
               {messages.tryAgain}
             </Button>
           </div>
-        ) : blogs.data.length === 0 ? (
+        ) : blogs.data.pages[0]!.data.length === 0 ? (
           <p className="flex items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-8 text-slate-700">
             <Newspaper className="size-6 shrink-0 text-slate-500" aria-hidden="true" />
             {messages.noBlogs}
           </p>
         ) : (
-          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {blogs.data.map((blog) => (
-              <li key={blog.id} className="flex">
-                <BlogCard blog={blog} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+              {itemsOf(blogs.data.pages).map((blog) => (
+                <li key={blog.id} className="flex">
+                  <BlogCard blog={blog} />
+                </li>
+              ))}
+            </ul>
+            <ShowMore
+              shown={itemsOf(blogs.data.pages).length}
+              total={blogs.data.pages[0]!.total ?? 0}
+              label={messages.showMorePosts}
+              hasMore={blogs.hasNextPage}
+              loading={blogs.isFetchingNextPage}
+              onMore={() => void blogs.fetchNextPage()}
+            />
+          </>
         )}
       </div>
     </section>

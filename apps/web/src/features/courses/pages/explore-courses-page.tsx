@@ -2,7 +2,9 @@ import { messages } from '@ishuri/contract';
 import { BookOpen } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
+import { ShowMore } from '../../../components/show-more';
 import { PageSpinner } from '../../../components/spinner';
+import { itemsOf } from '../../../lib/paging';
 import { pageTitle } from '../../../lib/site';
 import { useFreeCourses } from '../../../api/courses';
 import { CourseCard } from '../components/course-card';
@@ -27,19 +29,29 @@ export default function ExploreCoursesPage() {
               {messages.tryAgain}
             </Button>
           </div>
-        ) : courses.data.length === 0 ? (
+        ) : courses.data.pages[0]!.data.length === 0 ? (
           <p className="flex items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-8 text-slate-700">
             <BookOpen className="size-6 shrink-0 text-slate-500" aria-hidden="true" />
             {messages.noFreeCourses}
           </p>
         ) : (
-          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {courses.data.map((course) => (
-              <li key={course.id} className="flex">
-                <CourseCard course={course} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+              {itemsOf(courses.data.pages).map((course) => (
+                <li key={course.id} className="flex">
+                  <CourseCard course={course} />
+                </li>
+              ))}
+            </ul>
+            <ShowMore
+              shown={itemsOf(courses.data.pages).length}
+              total={courses.data.pages[0]!.total ?? 0}
+              label={messages.showMoreCourses}
+              hasMore={courses.hasNextPage}
+              loading={courses.isFetchingNextPage}
+              onMore={() => void courses.fetchNextPage()}
+            />
+          </>
         )}
       </div>
     </section>
