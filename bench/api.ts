@@ -1,0 +1,226 @@
+/**
+ * API throughput benchmark (issue 13, point 2): the reads a learner's phone makes most, against
+ * a bare Fastify 5 hello-world built from our own node_modules, in the same run (the anchor is
+ * measured before and after, and the ratio uses their mean). Each target runs in its own child
+ * process with the demo catalogue (text items, no ffmpeg), one learner enrolled in a free
+ * course with its first item complete; autocannon drives it from this process.
+ *
+ *   npm run bench -- api                  (or: npx tsx bench/api.ts)
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=100 BENCH_DATABASE_URL=postgres://…/postgres
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Ready {
+  type: 'ready';
+  port: number;
+  token?: string;
+  courseId?: string;
+  blogId?: string;
+}
+
+// ---------------------------------------------------------------- the servers (child processes)
+
+async function runAnchor() {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send!({ type: 'ready', port: (app.server.address() as AddressInfo).port } as Ready);
+}
+
+async function runServer(databaseUrl: string | undefined) {
+  const { buildApp } = await import('../apps/server/src/app');
+  const { testConfig } = await import('../apps/server/src/test/server');
+  const { openDatabase } = await import('../apps/server/src/db/client');
+  const { seedDemo } = await import('../apps/server/src/demo/seed-demo');
+  const { courses, enrolments, lessons, progress, users, blogs } =
+    await import('../apps/server/src/db/schema');
+  const { uuidv7 } = await import('../apps/server/src/lib/ids');
+  const { asc, eq } = await import('drizzle-orm');
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-bench-api-'));
+  // On PGlite, a data folder as npm start has (its settings apply there).
+  const database = openDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') },
+  );
+  await database.migrate();
+  const app = await buildApp(testConfig(dataDir, { logLevel: 'silent' }), { database });
+  await seedDemo(app.ctx, { ffmpeg: null });
+  const db = database.db;
+  const [learner] = await db
+    .insert(users)
+    .values({
+      id: uuidv7(),
+      email: 'bench-learner@example.com',
+      firstName: 'Bench',
+      lastName: 'Learner',
+      role: 'learner',
+      passwordHash: 'not-used',
+    })
+    .returning();
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(eq(courses.courseType, 'free'))
+    .orderBy(asc(courses.createdAt))
+    .limit(1);
+  const [lesson] = await db
+    .select()
+    .from(lessons)
+    .where(eq(lessons.courseId, course!.id))
+    .orderBy(asc(lessons.position))
+    .limit(1);
+  await db.insert(enrolments).values({ userId: learner!.id, courseId: course!.id });
+  await db.insert(progress).values({
+    userId: learner!.id,
+    courseId: course!.id,
+    itemId: lesson!.id,
+    progress: 100,
+    completed: true,
+    completedAt: new Date(),
+  });
+  const [blog] = await db.select().from(blogs).limit(1);
+  const { token } = await app.ctx.tokens.issue(learner!);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', async (message: { type: string }) => {
+    if (message.type !== 'stop') return;
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+  process.send!({
+    type: 'ready',
+    port: (app.server.address() as AddressInfo).port,
+    token,
+    courseId: course!.id,
+    blogId: blog!.id,
+  } as Ready);
+}
+
+// ---------------------------------------------------------------- the client (this process)
+
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = fork(fileURLToPath(import.meta.url), args, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<{ child: ChildProcess; ready: Ready }>((resolve, reject) => {
+    child.once('message', (ready: Ready) => resolve({ child, ready }));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess) {
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ type: 'stop' });
+  setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  await gone;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / Math.max(result.requests.average, 1),
+    non2xx: result.non2xx,
+  };
+}
+
+async function anchorRps(): Promise<number> {
+  const { child, ready } = await start(['anchor']);
+  const figures = await load(`http://127.0.0.1:${ready.port}/`);
+  await stop(child);
+  return figures.rps;
+}
+
+async function measure(label: string, env: Record<string, string>) {
+  const { child, ready } = await start(['server'], env);
+  const base = `http://127.0.0.1:${ready.port}`;
+  const bearer = { authorization: `Bearer ${ready.token}` };
+  const free = `${base}/api/course/free?page=1&pageSize=12`;
+  const etag = (await fetch(free)).headers.get('etag');
+  const reads: [string, string, Record<string, string>][] = [
+    ['GET /api/health', `${base}/api/health`, {}],
+    ['GET /api/course/free (12)', free, { 'accept-encoding': 'gzip, br' }],
+    ['  same, If-None-Match (304)', free, { 'if-none-match': etag ?? '' }],
+    ['GET /api/course/single/{id}', `${base}/api/course/single/${ready.courseId}`, {}],
+    ['GET /api/blog/all (12)', `${base}/api/blog/all?page=1&pageSize=12`, {}],
+    ['GET /api/user/profile', `${base}/api/user/profile`, bearer],
+    ['GET /api/progress/{courseId}', `${base}/api/progress/${ready.courseId}`, bearer],
+  ];
+  const rows: [string, Figures][] = [];
+  for (const [name, url, headers] of reads) rows.push([name, await load(url, headers)]);
+  await stop(child);
+  return { label, rows };
+}
+
+async function main() {
+  console.log(`${connections} connections, ${seconds} s per read`);
+  const before = await anchorRps();
+  const runs = [await measure('PGlite', {})];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  let name: string | null = null;
+  try {
+    await admin.connect();
+    name = `ishuri_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    runs.push(await measure('PostgreSQL', { BENCH_TARGET_URL: url.toString() }));
+  } catch (error) {
+    console.log(`PostgreSQL skipped: ${(error as Error).message}`);
+  } finally {
+    if (name) await admin.query(`drop database ${name} with (force)`);
+    await admin.end().catch(() => undefined);
+  }
+  const after = await anchorRps();
+  const anchor = (before + after) / 2;
+  console.log(
+    `\nanchor (Fastify hello-world): ${Math.round(before)} / ${Math.round(after)} req/s, ` +
+      `mean ${Math.round(anchor)}`,
+  );
+  for (const { label, rows } of runs) {
+    console.log(`\n${label}`);
+    console.log('read                          |   req/s | × anchor | p50 ms | p99 ms | bytes');
+    for (const [name, f] of rows) {
+      const errors = f.non2xx > 0 && !name.includes('304') ? `  (${f.non2xx} not 2xx)` : '';
+      console.log(
+        `${name.padEnd(29)} | ${String(Math.round(f.rps)).padStart(7)} | ${(f.rps / anchor)
+          .toFixed(3)
+          .padStart(8)} | ${String(f.p50).padStart(6)} | ${String(f.p99).padStart(6)} | ${String(
+          Math.round(f.bytes),
+        ).padStart(5)}${errors}`,
+      );
+    }
+  }
+}
+
+const [role] = process.argv.slice(2);
+if (role === 'anchor') await runAnchor();
+else if (role === 'server') await runServer(process.env.BENCH_TARGET_URL);
+else await main();
