@@ -27,6 +27,7 @@ import { errorForLog, requestForLog } from './lib/log';
 import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createMediaUrls } from './lib/media-urls';
+import { defaultReadCacheOptions, ReadCache, registerReadCache } from './lib/read-cache';
 import { registerMailJobs } from './lib/mail-jobs';
 import { registerPasswordResetJobs } from './modules/auth/password-reset';
 import { createLocalStorage } from './lib/storage';
@@ -119,6 +120,7 @@ export async function buildApp(
   ];
 
   const ownsDatabase = !options.database;
+  const readCacheOptions = { ...defaultReadCacheOptions, ...config.readCache };
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const database =
     options.database ??
@@ -143,6 +145,8 @@ export async function buildApp(
     files: createLocalStorage(uploadsDir),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
     media: createMediaUrls(config.jwtSecret),
+    // Replaced by the registered cache below, before any request.
+    readCache: new ReadCache(readCacheOptions),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
@@ -177,6 +181,7 @@ export async function buildApp(
   // browser revalidates public reads, which carry `no-cache` below). Registered before
   // compression, so the tag is that of the JSON, whatever the encoding.
   await app.register(etag, { weak: true });
+  ctx.readCache = await registerReadCache(app, database, readCacheOptions);
   // API answers are compressed for slow networks (the web app's files are precompressed at build).
   await app.register(compress, {
     global: true,

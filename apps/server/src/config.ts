@@ -4,6 +4,7 @@ import path from 'node:path';
 import { emailPattern } from '@ishuri/contract';
 import { z } from 'zod';
 import type { JobQueueOptions } from './lib/jobs';
+import type { ReadCacheOptions } from './lib/read-cache';
 
 /** The only reader of process.env. Every variable is listed in the README. */
 const envSchema = z.object({
@@ -77,6 +78,8 @@ export interface Config {
   jobRetryBaseMs?: number;
   /** The rest of the queue's settings (lease, time budget, clock); defaults in lib/jobs.ts. */
   jobQueue?: Omit<JobQueueOptions, 'pollMs' | 'retryBaseMs'>;
+  /** The in-memory cache of public reads; defaults in lib/read-cache.ts. */
+  readCache?: Partial<ReadCacheOptions>;
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;

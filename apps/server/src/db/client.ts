@@ -23,6 +23,18 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears every `notify(channel)`, from this process and (on PostgreSQL, by LISTEN on a
+   * connection of its own) from every other process on the same database. Resolves once
+   * listening; `onLost` runs when the connection breaks (nothing more is heard: listen again).
+   */
+  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<Subscription>;
+  /** Tells every listener of `channel` (PostgreSQL NOTIFY; in-process on PGlite). */
+  notify(channel: string): Promise<void>;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -60,14 +72,54 @@ export function openDatabase(options: DatabaseOptions): Database {
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      listen: async (channel, onNotify, onLost) => {
+        const client = new pg.Client({ connectionString: options.url });
+        let lost = false;
+        const lose = () => {
+          if (lost) return;
+          lost = true;
+          onLost();
+        };
+        client.on('error', lose);
+        client.on('end', lose);
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        await client.connect();
+        await client.query(`listen "${channel}"`);
+        return {
+          close: async () => {
+            lost = true;
+            await client.end().catch(() => undefined);
+          },
+        };
+      },
+      notify: async (channel) => {
+        await pool.query('select pg_notify($1, $2)', [channel, '']);
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir, { postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process holds an embedded database: its listeners are all here.
+  const listeners = new Map<string, Set<() => void>>();
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, onNotify) => {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(onNotify);
+      return {
+        close: async () => {
+          set.delete(onNotify);
+        },
+      };
+    },
+    notify: async (channel) => {
+      for (const onNotify of listeners.get(channel) ?? []) onNotify();
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -271,5 +271,9 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
       result.blogs += inserted.length;
     }
   });
+  // Written outside any request: the cached catalogue reads (here and in other processes) go.
+  if (result.courses + result.lessons + result.subLessons + result.blogs > 0) {
+    await ctx.readCache.invalidate();
+  }
   return result;
 }

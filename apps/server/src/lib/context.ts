@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { JobQueue } from './jobs';
 import type { Mailer } from './mailer';
 import type { MediaUrls } from './media-urls';
+import type { ReadCache } from './read-cache';
 import type { Storage } from './storage';
 import type { TokenService } from './tokens';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   privateFiles: Storage;
   /** Signed, expiring URLs of premium lessons' media. */
   media: MediaUrls;
+  /** Public reads kept in memory; content changed outside a request calls `invalidate()`. */
+  readCache: ReadCache;
 }
 
 declare module 'fastify' {

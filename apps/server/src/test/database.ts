@@ -8,7 +8,12 @@ import type { Database } from '../db/client';
  * project (TEST_DATABASE_URL set), a new PostgreSQL database that is dropped afterwards, so
  * that test files never see each other's rows.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  /** PostgreSQL's connection string of this database (another process could open it). */
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
     const database = openDatabase({});
@@ -26,6 +31,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await database.migrate();
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

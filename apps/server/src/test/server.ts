@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { defaultRateLimits } from '../config';
 import type { Config } from '../config';
 import type { AppContext } from '../lib/context';
+import { openDatabase } from '../db/client';
 import { freshDatabase } from './database';
 
 export interface ApiResponse<T = unknown> {
@@ -34,6 +35,8 @@ export interface TestServer {
   printed: string[];
   /** The file this server's log lines go to (debug level), when the run keeps logs. */
   logFile: string | null;
+  /** PostgreSQL's connection string of its database; null on PGlite (in memory). */
+  databaseUrl: string | null;
   request<T = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
@@ -93,13 +96,32 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
+async function databaseFor(other: TestServer | undefined) {
+  if (!other) return freshDatabase();
+  if (!other.databaseUrl) {
+    return { database: other.ctx.database, drop: async () => undefined, url: undefined };
+  }
+  const database = openDatabase({ url: other.databaseUrl, poolSize: 5 });
+  return { database, drop: () => database.close(), url: other.databaseUrl };
+}
+
 /**
  * A real server listening on a free port, on a fresh database and data folder. Requests go
  * through HTTP with fetch.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: {
+    /**
+     * Another server's database, as a second process would have it: on PostgreSQL through
+     * connections of its own; on PGlite (one process only) the same instance. Close this server
+     * before that one.
+     */
+    sameDatabaseAs?: TestServer;
+  } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-test-'));
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url } = await databaseFor(options.sameDatabaseAs);
   const printed: string[] = [];
   const log = openLogFile();
   const config = testConfig(dataDir, {
@@ -122,6 +144,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     dataDir,
     printed,
     logFile: log?.path ?? null,
+    databaseUrl: url ?? null,
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses } from './db/schema';
+import { ReadCache } from './lib/read-cache';
+import { createCourse } from './test/content';
+import { createUser } from './test/factories';
+import type { TestUser } from './test/factories';
+import { startTestServer } from './test/server';
+import type { TestServer } from './test/server';
+
+// The in-memory cache of public reads (issue 13, point 2). To see whether an answer came from
+// the cache, a course is renamed straight in the database, behind the API's back: a cached read
+// still shows the old title, a fresh one the new.
+
+let server: TestServer;
+let other: TestServer;
+let admin: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // A second server on the same database: on PostgreSQL with its own connections and its own
+  // LISTEN, as a second process; on PGlite (one process only) on the same instance.
+  other = await startTestServer({}, { sameDatabaseAs: server });
+  admin = await createUser(server, { role: 'admin' });
+});
+afterAll(async () => {
+  await other?.close();
+  await server?.close();
+});
+
+const titlesAt = async (target: TestServer, url: string, token?: string) => {
+  const response = await target.request('GET', url, token ? { token } : {});
+  expect(response.status, response.text).toBe(200);
+  const data = response.body.data;
+  return (Array.isArray(data) ? data : [data]).map((course: { title: string }) => course.title);
+};
+
+const renameBehindTheApi = (id: string, title: string) =>
+  server.ctx.database.db.update(courses).set({ title }).where(eq(courses.id, id));
+
+describe('public reads kept in memory', () => {
+  it('a visitor gets the kept answer; a signed-in reader always a fresh one', async () => {
+    const course = await createCourse(server, admin, { title: 'Kept 1', courseType: 'free' });
+    expect(await titlesAt(server, '/api/course/free')).toContain('Kept 1');
+    expect(await titlesAt(server, `/api/course/single/${course.id}`)).toEqual(['Kept 1']);
+
+    await renameBehindTheApi(course.id, 'Renamed 1');
+    expect(await titlesAt(server, '/api/course/free')).toContain('Kept 1');
+    expect(await titlesAt(server, `/api/course/single/${course.id}`)).toEqual(['Kept 1']);
+    expect(await titlesAt(server, '/api/course/free', admin.token)).toContain('Renamed 1');
+    // Another URL is another entry: asked for the first time, it is fresh.
+    expect(await titlesAt(server, '/api/course/free?page=1&pageSize=50')).toContain('Renamed 1');
+  });
+
+  it('a write through the API makes the next read fresh, before its answer leaves', async () => {
+    const course = await createCourse(server, admin, { title: 'Kept 2', courseType: 'free' });
+    expect(await titlesAt(server, '/api/course/free')).toContain('Kept 2');
+    await renameBehindTheApi(course.id, 'Renamed 2');
+    expect(await titlesAt(server, '/api/course/free')).toContain('Kept 2');
+
+    // Any content write (here: a blog post) clears every kept read.
+    const form = new FormData();
+    form.set('title', 'A post');
+    form.set('content', 'Some news.');
+    const post = await server.request('POST', '/api/blog/create', { token: admin.token, form });
+    expect(post.status, post.text).toBe(201);
+    expect(await titlesAt(server, '/api/course/free')).toContain('Renamed 2');
+  });
+
+  it('a write that cannot change a public read (progress, sign-in) keeps the cache', async () => {
+    const course = await createCourse(server, admin, { title: 'Kept 3', courseType: 'free' });
+    expect(await titlesAt(server, '/api/course/free')).toContain('Kept 3');
+    await renameBehindTheApi(course.id, 'Renamed 3');
+    const logout = await server.request('POST', '/api/auth/logout', {
+      token: (await createUser(server)).token,
+    });
+    expect(logout.status).toBe(200);
+    expect(await titlesAt(server, '/api/course/free')).toContain('Kept 3');
+  });
+
+  it('a kept answer is sent compressed as asked, with the tag of its JSON', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      await createCourse(server, admin, { title: `Long list ${i}`, courseType: 'free' });
+    }
+    const url = `${server.baseUrl}/api/course/free`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const json = await plain.text();
+    expect(json.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip', 'gzip, deflate, br', 'br;q=0, gzip']) {
+      // Twice: the first read may be the one that fills the cache.
+      for (let i = 0; i < 2; i += 1) {
+        const response = await fetch(url, { headers: { 'accept-encoding': encoding } });
+        expect(response.headers.get('content-encoding')).toBe(
+          encoding.startsWith('br;q=0') ? 'gzip' : encoding.includes('br') ? 'br' : 'gzip',
+        );
+        expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+        expect(await response.text()).toBe(json);
+      }
+    }
+  });
+
+  it('a kept answer keeps its ETag: a returning phone gets 304', async () => {
+    const first = await server.request('GET', '/api/blog/all');
+    const again = await server.request('GET', '/api/blog/all', {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('a write in one process clears the kept reads of the other', async () => {
+    const course = await createCourse(server, admin, { title: 'Kept 4', courseType: 'free' });
+    expect(await titlesAt(other, '/api/course/free')).toContain('Kept 4');
+    await renameBehindTheApi(course.id, 'Renamed 4');
+    expect(await titlesAt(other, '/api/course/free')).toContain('Kept 4');
+
+    // The write goes to the first server; the second hears of it (NOTIFY) within moments.
+    await createCourse(server, admin, { title: 'Written elsewhere', courseType: 'free' });
+    await expect
+      .poll(() => titlesAt(other, '/api/course/free'), { timeout: 5_000, interval: 50 })
+      .toEqual(expect.arrayContaining(['Renamed 4', 'Written elsewhere']));
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'without its LISTEN connection a process keeps nothing (PostgreSQL only)',
+    async () => {
+      const course = await createCourse(server, admin, { title: 'Kept 5', courseType: 'free' });
+      expect(await titlesAt(other, '/api/course/free')).toContain('Kept 5');
+      // Cut every LISTEN connection to this database (both servers' own).
+      await other.ctx.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query like 'listen %'`,
+      );
+      await expect
+        .poll(
+          async () => {
+            await renameBehindTheApi(course.id, `Renamed 5 ${Date.now()}`);
+            return (await titlesAt(other, '/api/course/free')).some((t) =>
+              t.startsWith('Renamed 5'),
+            );
+          },
+          { timeout: 5_000, interval: 50 },
+        )
+        .toBe(true);
+    },
+  );
+  if (process.env.TEST_DB !== 'postgres') {
+    console.info(
+      'read-cache.test.ts: the lost LISTEN connection is a PostgreSQL case (not run on PGlite)',
+    );
+  }
+});
+
+describe('ReadCache, bounded', () => {
+  // Each entry counts twice its body (room for its compressed forms): two of 4 bytes fit in 20.
+  const options = { ttlMs: 60_000, maxBytes: 20, maxEntryBytes: 6 };
+
+  it('drops the oldest entries past its size, and keeps nothing too large', () => {
+    const cache = new ReadCache(options);
+    cache.set('a', cache.generation, 'aaaa', 'application/json');
+    cache.set('b', cache.generation, 'bbbb', 'application/json');
+    cache.set('c', cache.generation, 'cccc', 'application/json');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.body).toBe('bbbb');
+    expect(cache.get('c')?.body).toBe('cccc');
+    cache.set('d', cache.generation, 'ddddddd', 'application/json');
+    expect(cache.get('d')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not keep a read that began before a clearing', () => {
+    const cache = new ReadCache(options);
+    const began = cache.generation;
+    cache.clear();
+    cache.set('a', began, 'old', 'application/json');
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('forgets entries after their time', () => {
+    const cache = new ReadCache({ ...options, ttlMs: -1 });
+    cache.set('a', cache.generation, 'aaaa', 'application/json');
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
