@@ -7,7 +7,7 @@ import { openDatabase } from './client';
 
 describe('the embedded database', () => {
   it('runs with small shared buffers, not the 128 MB of a dedicated server', async () => {
-    // On a data folder, as npm start runs it (an in-memory database keeps PGlite's defaults).
+    // On a data folder, as npm start runs it.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-pglite-'));
     const database = openDatabase({ dataDir });
     try {

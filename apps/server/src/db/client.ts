@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -45,8 +46,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * resident size on a restart (about 290 MB against 175 MB with 16 MB, bench/startup.ts and
  * the issue 13 note). The embedded database holds a small school's data, read mostly from
  * the file system's cache, so 16 MB of buffers costs nothing measurable; a larger deployment
- * uses PostgreSQL (DATABASE_URL), whose settings are its own. They apply to a data folder (the
- * product's default); an in-memory database (tests) starts from PGlite's own image and defaults.
+ * uses PostgreSQL (DATABASE_URL), whose settings are its own.
  */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'wal_buffers = 512kB', 'max_wal_size = 64MB'];
 
@@ -100,7 +100,13 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir, { postgresqlconf: PGLITE_CONF });
+  // pg_trgm: the lists' trigram indexes (migration 0002), as on PostgreSQL.
+  // (One options object: PGlite reads its second argument only after a data folder's name.)
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    postgresqlconf: PGLITE_CONF,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process holds an embedded database: its listeners are all here.
   const listeners = new Map<string, Set<() => void>>();

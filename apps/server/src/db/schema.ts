@@ -12,8 +12,23 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+
+/**
+ * Indexes for the lists (issue 13): each list's default order (newest first, then id) has a
+ * btree index (scanned backwards for DESC), every `sort` field a list offers has one, and the
+ * columns its `q` filter searches (case-insensitive substring, ILIKE '%q%') have one trigram
+ * GIN index (pg_trgm, created by migration 0002; PGlite loads the extension too), which the
+ * planner uses for each column of the OR.
+ */
+const trigram = (name: string, first: ExtraConfigColumn, ...rest: ExtraConfigColumn[]) =>
+  index(name).using(
+    'gin',
+    first.op('gin_trgm_ops'),
+    ...rest.map((column) => column.op('gin_trgm_ops')),
+  );
 
 export const users = pgTable(
   'users',
@@ -35,6 +50,12 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('users_first_name_idx').on(t.firstName),
+    index('users_last_name_idx').on(t.lastName),
+    index('users_email_idx').on(t.email),
+    index('users_role_idx').on(t.role),
+    trigram('users_search_idx', t.firstName, t.lastName, t.email, t.role),
     check('users_role_check', sql`${t.role} in ('admin', 'learner', 'instructor')`),
   ],
 );
@@ -122,6 +143,9 @@ export const courses = pgTable(
   (t) => [
     index('courses_type_created_idx').on(t.courseType, t.createdAt),
     index('courses_owner_idx').on(t.ownerId),
+    index('courses_created_idx').on(t.createdAt, t.id),
+    index('courses_title_idx').on(t.title),
+    trigram('courses_search_idx', t.title, t.description),
     check('courses_type_check', sql`${t.courseType} in ('free', 'premium')`),
   ],
 );
@@ -182,6 +206,7 @@ export const enrolments = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index('enrolments_course_idx').on(t.courseId),
+    index('enrolments_user_created_idx').on(t.userId, t.createdAt, t.courseId),
   ],
 );
 
@@ -232,6 +257,9 @@ export const certificates = pgTable(
     uniqueIndex('certificates_code_key').on(t.certificateCode),
     uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
     index('certificates_created_idx').on(t.createdAt),
+    index('certificates_learner_name_idx').on(t.learnerName),
+    index('certificates_course_title_idx').on(t.courseTitle),
+    trigram('certificates_search_idx', t.certificateCode, t.learnerName, t.courseTitle),
   ],
 );
 
@@ -245,7 +273,11 @@ export const blogs = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('blogs_created_idx').on(t.createdAt)],
+  (t) => [
+    index('blogs_created_idx').on(t.createdAt),
+    index('blogs_title_idx').on(t.title),
+    trigram('blogs_search_idx', t.title, t.content),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -259,7 +291,13 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_full_name_idx').on(t.fullName),
+    index('contact_messages_email_idx').on(t.email),
+    index('contact_messages_subject_idx').on(t.subject),
+    trigram('contact_messages_search_idx', t.fullName, t.email, t.subject, t.message),
+  ],
 );
 
 export const subscribers = pgTable(
@@ -276,7 +314,12 @@ export const subscribers = pgTable(
       .notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('subscribers_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('subscribers_email_lower_key').on(sql`lower(${t.email})`),
+    index('subscribers_created_idx').on(t.createdAt, t.id),
+    index('subscribers_email_idx').on(t.email),
+    trigram('subscribers_search_idx', t.email),
+  ],
 );
 
 /**
