@@ -32,7 +32,7 @@ const CACHEABLE = [
 
 /** Writes that never change a public read. */
 const HARMLESS_WRITES =
-  /^\/api\/(auth|progress|enroll|contact|subscribe|subscriber|newsletter|certificate)(\/|\?|$)/;
+  /^\/api\/(auth|progress|enroll|contact|sub|certificate|admin\/mail)(\/|\?|$)/;
 
 const CHANNEL = 'ishuri_read_cache';
 
