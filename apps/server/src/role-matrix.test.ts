@@ -60,6 +60,10 @@ const statuses = {
   'GET /api/course/single/:id (premium)':             [200,   200,    200,     200,  200,  200],
   'POST /api/course/create':                          [401,   403,    403,     201,  201,  201],
   'DELETE /api/course/delete/:id':                    [401,   403,    403,     200,  403,  200],
+  'PUT /api/course/update/:id':                       [401,   403,    403,     200,  403,  200],
+  // A draft exists only for its owner and admins: 404 for everyone else, as an unknown id
+  'GET /api/course/single/:id (draft)':               [404,   404,    404,     200,  404,  200],
+  'PUT /api/course/update/:id (draft)':               [401,   403,    403,     200,  404,  200],
   // Lessons and sub-lessons: read like the course; written by the course's owner and admins
   'GET /api/lesson/byCourse/:courseId (free)':        [200,   200,    200,     200,  200,  200],
   'GET /api/lesson/byCourse/:courseId (premium)':     [200,   200,    200,     200,  200,  200],
@@ -67,6 +71,11 @@ const statuses = {
   'DELETE /api/lesson/delete/:id':                    [401,   403,    403,     200,  403,  200],
   'POST /api/sublesson/create/:lessonId':             [401,   403,    403,     201,  403,  201],
   'DELETE /api/sublesson/delete/:id':                 [401,   403,    403,     200,  403,  200],
+  'PUT /api/lesson/update/:id':                       [401,   403,    403,     200,  403,  200],
+  'PUT /api/lesson/reorder/:courseId':                [401,   403,    403,     200,  403,  200],
+  'PUT /api/sublesson/update/:id':                    [401,   403,    403,     200,  403,  200],
+  'PUT /api/sublesson/reorder/:lessonId':             [401,   403,    403,     200,  403,  200],
+  'GET /api/lesson/byCourse/:courseId (draft)':       [404,   404,    404,     200,  404,  200],
   // Blogs: public to read, admins write
   'GET /api/blog/all':                                [200,   200,    200,     200,  200,  200],
   'GET /api/blog/number':                             [200,   200,    200,     200,  200,  200],
@@ -75,6 +84,7 @@ const statuses = {
   'DELETE /api/blog/delete/:id':                      [401,   403,    403,     403,  403,  200],
   // Enrolments: the signed-in enrol and count their own; the total is the admins'
   'POST /api/enroll/create/:courseId':                [401,   201,    201,     201,  201,  201],
+  'POST /api/enroll/create/:courseId (draft)':        [401,   404,    404,     201,  404,  201],
   'GET /api/enroll/byUser':                           [401,   200,    200,     200,  200,  200],
   'GET /api/enroll/length':                           [401,   200,    200,     200,  200,  200],
   'GET /api/enroll/number':                           [401,   403,    403,     403,  403,  200],
@@ -413,6 +423,31 @@ const calls: Record<Row, MatrixCall> = {
     return w.server.request('DELETE', `/api/course/delete/${course.id}`, { token });
   },
 
+  'PUT /api/course/update/:id': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, { title: 'To edit' });
+    return w.server.request('PUT', `/api/course/update/${course.id}`, {
+      token,
+      form: formOf({ title: 'Edited in the matrix' }),
+    });
+  },
+  'GET /api/course/single/:id (draft)': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, {
+      title: `Draft ${++serial}`,
+      published: 'false',
+    });
+    return get(w, `/api/course/single/${course.id}`, token);
+  },
+  'PUT /api/course/update/:id (draft)': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, {
+      title: `Draft ${++serial}`,
+      published: 'false',
+    });
+    return w.server.request('PUT', `/api/course/update/${course.id}`, {
+      token,
+      form: formOf({ published: 'true' }),
+    });
+  },
+
   'GET /api/lesson/byCourse/:courseId (free)': (w, token) =>
     get(w, `/api/lesson/byCourse/${w.freeCourse.id}`, token),
   'GET /api/lesson/byCourse/:courseId (premium)': (w, token) =>
@@ -436,6 +471,46 @@ const calls: Record<Row, MatrixCall> = {
     return w.server.request('DELETE', `/api/sublesson/delete/${sub.id}`, { token });
   },
 
+  'PUT /api/lesson/update/:id': async (w, token) => {
+    const lesson = await createLesson(w.server, w.users.instructorOwner, w.premiumCourse.id);
+    return w.server.request('PUT', `/api/lesson/update/${lesson.id}`, {
+      token,
+      form: formOf({ title: 'Edited lesson' }),
+    });
+  },
+  'PUT /api/lesson/reorder/:courseId': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, { title: 'Reorder' });
+    const first = await createLesson(w.server, w.users.instructorOwner, course.id);
+    const second = await createLesson(w.server, w.users.instructorOwner, course.id);
+    return w.server.request('PUT', `/api/lesson/reorder/${course.id}`, {
+      token,
+      body: { ids: [second.id, first.id] },
+    });
+  },
+  'PUT /api/sublesson/update/:id': async (w, token) => {
+    const sub = await createSubLesson(w.server, w.users.instructorOwner, w.premiumTextLesson.id);
+    return w.server.request('PUT', `/api/sublesson/update/${sub.id}`, {
+      token,
+      form: formOf({ content: 'Edited words.' }),
+    });
+  },
+  'PUT /api/sublesson/reorder/:lessonId': async (w, token) => {
+    const lesson = await createLesson(w.server, w.users.instructorOwner, w.premiumCourse.id);
+    const first = await createSubLesson(w.server, w.users.instructorOwner, lesson.id);
+    const second = await createSubLesson(w.server, w.users.instructorOwner, lesson.id);
+    return w.server.request('PUT', `/api/sublesson/reorder/${lesson.id}`, {
+      token,
+      body: { ids: [second.id, first.id] },
+    });
+  },
+  'GET /api/lesson/byCourse/:courseId (draft)': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, {
+      title: `Draft ${++serial}`,
+      published: 'false',
+    });
+    return get(w, `/api/lesson/byCourse/${course.id}`, token);
+  },
+
   'GET /api/blog/all': (w, token) => get(w, '/api/blog/all', token),
   'GET /api/blog/number': (w, token) => get(w, '/api/blog/number', token),
   'GET /api/blog/single/:id': (w, token) => get(w, `/api/blog/single/${w.blog.id}`, token),
@@ -456,6 +531,13 @@ const calls: Record<Row, MatrixCall> = {
     const course = await createCourse(w.server, w.users.instructorOwner, {
       title: `Enrol ${++serial}`,
       courseType: 'premium',
+    });
+    return w.server.request('POST', `/api/enroll/create/${course.id}`, { token });
+  },
+  'POST /api/enroll/create/:courseId (draft)': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, {
+      title: `Draft ${++serial}`,
+      published: 'false',
     });
     return w.server.request('POST', `/api/enroll/create/${course.id}`, { token });
   },

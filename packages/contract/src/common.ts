@@ -82,6 +82,12 @@ export const lessonIdParams = z.object({ lessonId: idField() });
 
 export const timestamp = z.iso.datetime({ offset: true });
 
+/** A yes/no field of a multipart form: `true` or `false` (JSON booleans also pass). */
+export const formBoolean = z.preprocess(
+  (value) => (typeof value === 'boolean' ? String(value) : value),
+  z.enum(['true', 'false'], { error: messages.yesOrNo }).transform((value) => value === 'true'),
+);
+
 /** The error body every failure answers with (decisions.md §1). */
 export const errorBodySchema = z.object({
   error: z.string(),

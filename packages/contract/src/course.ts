@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, requiredText, timestamp, idParams } from './common';
+import {
+  formBoolean,
+  idSchema,
+  listQuerySchema,
+  requiredText,
+  timestamp,
+  idParams,
+} from './common';
 import { courseTypes, courseTypeSchema } from './course-type';
 import { endpoint } from './endpoint';
 import { imageUploadErrors } from './errors';
@@ -17,6 +24,11 @@ export const courseSchema = z.object({
    * a visitor's or learner's answer (decisions.md §2).
    */
   ownerId: idSchema.nullable().optional(),
+  /**
+   * False for a draft: only its owner and admins see it at all; to anyone else it does not exist
+   * (no list shows it, its pages answer 404).
+   */
+  published: z.boolean(),
   createdAt: timestamp,
 });
 export type Course = z.infer<typeof courseSchema>;
@@ -35,8 +47,19 @@ export const createCourseFieldsSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     z.enum(courseTypes, { error: messages.courseTypeInvalid }).default('free'),
   ),
+  /** `false` keeps the new course a draft; without it the course is published (product.md §5). */
+  published: formBoolean.default(true),
 });
 export type CreateCourseFields = z.infer<typeof createCourseFieldsSchema>;
+
+/** PUT /api/course/update/{id} (multipart): what is sent changes, what is left out stays. */
+export const updateCourseFieldsSchema = z.object({
+  title: requiredText(messages.titleRequired, 200).optional(),
+  description: requiredText(messages.descriptionRequired, 5000, true).optional(),
+  courseType: z.enum(courseTypes, { error: messages.courseTypeInvalid }).optional(),
+  published: formBoolean.optional(),
+});
+export type UpdateCourseFields = z.infer<typeof updateCourseFieldsSchema>;
 
 /**
  * GET /api/course/all also accepts `mine=true`: only the caller's own courses (the instructor
@@ -114,6 +137,24 @@ export const courseApi = {
     status: 201,
     reply: { kind: 'messageAndData', schema: courseSchema, message: 'courseCreated' },
     errors: imageUploadErrors,
+  }),
+  update: endpoint({
+    operationId: 'updateCourse',
+    method: 'PUT',
+    path: '/api/course/update/:id',
+    action: 'course:manage',
+    tag: 'courses',
+    summary: 'Change a course, publish it or make it a draft again (admin or its owner)',
+    description:
+      'Any of title, description, courseType, published (true|false) and a new image ' +
+      '(imageUrl file, which replaces the old one); fields left out stay as they are.',
+    params: idParams,
+    multipart: {
+      fields: updateCourseFieldsSchema,
+      files: [{ field: 'imageUrl', kind: 'image', required: false }],
+    },
+    reply: { kind: 'messageAndData', schema: courseSchema, message: 'courseUpdated' },
+    errors: ['COURSE_NOT_FOUND', ...imageUploadErrors],
   }),
   delete: endpoint({
     operationId: 'deleteCourse',

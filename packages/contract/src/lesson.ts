@@ -72,6 +72,28 @@ export const createItemFieldsSchema = z.object({
 });
 
 /**
+ * PUT /api/lesson/update/{id} and /api/sublesson/update/{id} (multipart): what is sent changes.
+ * A `videoUrl` file replaces the video (the item becomes a video item); `content` with
+ * `contentType=text` makes it a text item (its video is removed).
+ */
+export const updateItemFieldsSchema = z.object({
+  title: requiredText(messages.titleRequired, 200).optional(),
+  description: text({ multiline: true }).trim().max(5000).optional(),
+  contentType: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
+  ),
+  content: text({ multiline: true }).max(200_000).optional(),
+});
+
+/** PUT /api/lesson/reorder/{courseId} and /api/sublesson/reorder/{lessonId}: the new order. */
+export const reorderBodySchema = z.object({
+  /** Every lesson of the course (or sub-lesson of the lesson), once each, in the new order. */
+  ids: z.array(idSchema).min(1).max(500),
+});
+export type ReorderBody = z.infer<typeof reorderBodySchema>;
+
+/**
  * The lesson and sub-lesson form of the web app (product.md §5): a title; a text item needs its
  * content, a video item a chosen file (`hasVideo`; the file itself stays in the browser).
  */
@@ -96,6 +118,13 @@ const itemMultipart = {
   fields: createItemFieldsSchema,
   files: [{ field: 'videoUrl', kind: 'video', required: false }],
 } as const;
+const updateMultipart = {
+  fields: updateItemFieldsSchema,
+  files: [{ field: 'videoUrl', kind: 'video', required: false }],
+} as const;
+const updateDescription =
+  'Any of title, description, content (with contentType=text it becomes a text item) and a ' +
+  'videoUrl file (which replaces the video); fields left out stay as they are.';
 const itemDescription =
   'Title, description, contentType (text|video, optional), and either content (text) or a ' +
   'videoUrl file (MP4, WebM or QuickTime).';
@@ -129,6 +158,33 @@ export const lessonApi = {
     reply: { kind: 'messageAndData', schema: lessonSchema, message: 'lessonCreated' },
     errors: ['COURSE_NOT_FOUND', ...videoUploadErrors],
   }),
+  update: endpoint({
+    operationId: 'updateLesson',
+    method: 'PUT',
+    path: '/api/lesson/update/:id',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary: 'Change a lesson (admin or the course’s owner)',
+    description: updateDescription,
+    params: idParams,
+    multipart: updateMultipart,
+    reply: { kind: 'messageAndData', schema: lessonSchema, message: 'lessonUpdated' },
+    errors: ['LESSON_NOT_FOUND', ...videoUploadErrors],
+  }),
+  reorder: endpoint({
+    operationId: 'reorderLessons',
+    method: 'PUT',
+    path: '/api/lesson/reorder/:courseId',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary:
+      'Put a course’s lessons in a new order: every lesson id once (409 ORDER_MISMATCH ' +
+      'when the set differs from the course’s lessons)',
+    params: courseIdParams,
+    body: reorderBodySchema,
+    reply: { kind: 'message', message: 'orderSaved' },
+    errors: ['COURSE_NOT_FOUND', 'ORDER_MISMATCH'],
+  }),
   delete: endpoint({
     operationId: 'deleteLesson',
     method: 'DELETE',
@@ -153,6 +209,33 @@ export const lessonApi = {
     status: 201,
     reply: { kind: 'messageAndData', schema: subLessonSchema, message: 'subLessonCreated' },
     errors: ['LESSON_NOT_FOUND', ...videoUploadErrors],
+  }),
+  updateSub: endpoint({
+    operationId: 'updateSubLesson',
+    method: 'PUT',
+    path: '/api/sublesson/update/:id',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary: 'Change a sub-lesson (admin or the course’s owner)',
+    description: updateDescription,
+    params: idParams,
+    multipart: updateMultipart,
+    reply: { kind: 'messageAndData', schema: subLessonSchema, message: 'subLessonUpdated' },
+    errors: ['SUB_LESSON_NOT_FOUND', ...videoUploadErrors],
+  }),
+  reorderSub: endpoint({
+    operationId: 'reorderSubLessons',
+    method: 'PUT',
+    path: '/api/sublesson/reorder/:lessonId',
+    action: 'course:manage',
+    tag: 'lessons',
+    summary:
+      'Put a lesson’s sub-lessons in a new order: every sub-lesson id once (409 ' +
+      'ORDER_MISMATCH when the set differs)',
+    params: lessonIdParams,
+    body: reorderBodySchema,
+    reply: { kind: 'message', message: 'orderSaved' },
+    errors: ['LESSON_NOT_FOUND', 'ORDER_MISMATCH'],
   }),
   deleteSub: endpoint({
     operationId: 'deleteSubLesson',

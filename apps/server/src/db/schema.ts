@@ -138,6 +138,8 @@ export const courses = pgTable(
       .default('free'),
     imageUrl: text('image_url'),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** False for a draft, seen only by its owner and admins (every existing course is published). */
+    published: boolean('published').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

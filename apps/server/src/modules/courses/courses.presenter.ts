@@ -13,6 +13,7 @@ export function presentCourse(row: CourseRow, actor: Actor | null): Course {
     description: row.description,
     courseType: row.courseType,
     imageUrl: row.imageUrl,
+    published: row.published,
     createdAt: row.createdAt.toISOString(),
   };
   if (can(actor, 'course:manage', { ownerId: row.ownerId })) course.ownerId = row.ownerId;

@@ -2,7 +2,13 @@ import { courseApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { receiveUpload } from '../../lib/uploads';
-import { createCourse, deleteCourse, getCourse, listCourses } from './courses.service';
+import {
+  createCourse,
+  deleteCourse,
+  getCourse,
+  listCourses,
+  updateCourse,
+} from './courses.service';
 
 export default async function courseRoutes(app: FastifyInstance) {
   route(app, courseApi.listFree, async (request) =>
@@ -19,6 +25,11 @@ export default async function courseRoutes(app: FastifyInstance) {
   );
   route(app, courseApi.create, async (request) =>
     createCourse(app.ctx, request.actor, (spec) => receiveUpload(app.ctx, request, spec)),
+  );
+  route(app, courseApi.update, async (request) =>
+    updateCourse(app.ctx, request.actor, request.params.id, (spec) =>
+      receiveUpload(app.ctx, request, spec),
+    ),
   );
   route(app, courseApi.delete, async (request) =>
     deleteCourse(app.ctx, request.actor, request.params.id),

@@ -1,4 +1,4 @@
-import { createCourseFieldsSchema } from '@ishuri/contract';
+import { createCourseFieldsSchema, updateCourseFieldsSchema } from '@ishuri/contract';
 import type { Actor, CourseListQuery } from '@ishuri/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -11,7 +11,12 @@ import { listPage } from '../../lib/pagination';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import type { UploadSource } from '../../lib/uploads';
 import { parseFields } from '../../lib/validation';
-import { contentAccess, requireCourse, requireCourseAccess } from '../curriculum/course.access';
+import {
+  contentAccess,
+  requireCourseAccess,
+  requireVisibleCourse,
+  visibleCourses,
+} from '../curriculum/course.access';
 import { lockItemFiles, readCourseLessons } from '../curriculum/course-tree';
 import { presentLesson } from '../curriculum/lessons.presenter';
 import { presentCourse } from './courses.presenter';
@@ -30,7 +35,13 @@ export async function listCourses(
 ) {
   requireAccess(actor, kind === 'premium' ? 'course:listPremium' : 'course:read');
   const conditions: SQL[] = [];
-  if (kind !== 'all') conditions.push(eq(courses.courseType, kind));
+  // The catalogues (free, premium) are what learners see: published courses only. The list of
+  // all courses also shows the drafts the caller may manage (the course manager).
+  if (kind !== 'all') conditions.push(eq(courses.courseType, kind), eq(courses.published, true));
+  else {
+    const visible = visibleCourses(actor);
+    if (visible) conditions.push(visible);
+  }
   if (query.mine === 'true') {
     const manager = requireActor(actor, 'course:listManaged');
     conditions.push(eq(courses.ownerId, manager.id));
@@ -51,7 +62,7 @@ export async function listCourses(
 /** GET /api/course/single/{id}: the course, its lessons and their sub-lessons, in order. */
 export async function getCourse(ctx: AppContext, actor: Actor | null, id: string) {
   const db = ctx.database.db;
-  const course = await requireCourse(db, id);
+  const course = await requireVisibleCourse(db, actor, id);
   await requireCourseAccess(db, actor, 'course:read', course);
   const access = await contentAccess(ctx, actor, course);
   const items = await readCourseLessons(db, course.id);
@@ -76,9 +87,51 @@ export async function createCourse(ctx: AppContext, caller: Actor | null, receiv
         courseType: fields.courseType,
         imageUrl: upload.file?.url ?? null,
         ownerId: actor.id,
+        published: fields.published,
       })
       .returning();
     return presentCourse(row!, actor);
+  });
+}
+
+/**
+ * PUT /api/course/update/{id}: admins any course, instructors their own. Only the fields sent
+ * change; a new image replaces the old one, whose file is deleted after the commit.
+ */
+export async function updateCourse(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: string,
+  receive: UploadSource,
+) {
+  const db = ctx.database.db;
+  const course = await requireVisibleCourse(db, actor, id);
+  await requireCourseAccess(db, actor, 'course:manage', course);
+  const upload = await receive({ field: 'imageUrl', kind: 'image' });
+  return withUpload(ctx, upload, async () => {
+    const fields = parseFields(updateCourseFieldsSchema, upload.fields);
+    const { row, oldImage } = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ imageUrl: courses.imageUrl })
+        .from(courses)
+        .where(eq(courses.id, course.id))
+        .for('update');
+      if (!locked) throw fail('COURSE_NOT_FOUND');
+      const [updated] = await tx
+        .update(courses)
+        .set({
+          ...(fields.title !== undefined ? { title: fields.title } : {}),
+          ...(fields.description !== undefined ? { description: fields.description } : {}),
+          ...(fields.courseType !== undefined ? { courseType: fields.courseType } : {}),
+          ...(fields.published !== undefined ? { published: fields.published } : {}),
+          ...(upload.file ? { imageUrl: upload.file.url } : {}),
+        })
+        .where(eq(courses.id, course.id))
+        .returning();
+      return { row: updated!, oldImage: upload.file ? locked.imageUrl : null };
+    });
+    if (oldImage) await deleteStoredFiles(ctx, [oldImage]);
+    return presentCourse(row, actor);
   });
 }
 
@@ -89,7 +142,7 @@ export async function createCourse(ctx: AppContext, caller: Actor | null, receiv
  */
 export async function deleteCourse(ctx: AppContext, actor: Actor | null, id: string) {
   const db = ctx.database.db;
-  const course = await requireCourse(db, id);
+  const course = await requireVisibleCourse(db, actor, id);
   await requireCourseAccess(db, actor, 'course:manage', course);
   const files = await db.transaction(async (tx) => {
     const [locked] = await tx

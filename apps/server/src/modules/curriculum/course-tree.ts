@@ -121,3 +121,25 @@ export async function lockItemFiles(tx: Tx, courseId: string): Promise<Array<str
     .where(eq(lessons.courseId, courseId));
   return [...lessonRows.map((row) => row.videoUrl), ...subRows.map((row) => row.videoUrl)];
 }
+
+/**
+ * Puts rows in the order of `ids` (positions 1, 2, …), which must hold every row of the parent
+ * exactly once, in any letter case: anything else (a row added or deleted meanwhile, a stranger's
+ * id, a repeat) is ORDER_MISMATCH and changes nothing. The caller holds the parent's lock.
+ */
+export async function applyOrder(
+  current: string[],
+  ids: string[],
+  setPosition: (id: string, position: number) => Promise<unknown>,
+) {
+  const asked = ids.map((id) => id.toLowerCase());
+  const known = new Set(current);
+  if (
+    asked.length !== current.length ||
+    new Set(asked).size !== asked.length ||
+    asked.some((id) => !known.has(id))
+  ) {
+    throw fail('ORDER_MISMATCH');
+  }
+  for (const [index, id] of asked.entries()) await setPosition(id, index + 1);
+}

@@ -1,6 +1,7 @@
 import { can } from '@ishuri/contract';
 import type { Action, Actor, Subject } from '@ishuri/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, enrolments } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
@@ -27,6 +28,39 @@ export async function requireCourse(db: Tx, id: string): Promise<CourseRow> {
   const row = await findCourse(db, id);
   if (!row) throw fail('COURSE_NOT_FOUND');
   return row;
+}
+
+/**
+ * Drafts (issue 12): a course that is not published is seen only by those who may manage it
+ * (its owner, admins). To anyone else it does not exist: no list shows it and every read of it
+ * answers 404, as for an unknown id. Its stored files keep their unguessable names; a free
+ * course's files are public by URL, as before, for whoever already had the link.
+ */
+export function isVisible(
+  actor: Actor | null,
+  course: Pick<CourseRow, 'published' | 'ownerId'>,
+): boolean {
+  return course.published || can(actor, 'course:manage', { ownerId: course.ownerId });
+}
+
+/** The course, or a 404: unknown, malformed, or a draft the caller may not manage. */
+export async function requireVisibleCourse(
+  db: Tx,
+  actor: Actor | null,
+  id: string,
+): Promise<CourseRow> {
+  const row = await requireCourse(db, id);
+  if (!isVisible(actor, row)) throw fail('COURSE_NOT_FOUND');
+  return row;
+}
+
+/** The courses a list may show the actor: published ones, and the drafts it may manage. */
+export function visibleCourses(actor: Actor | null): SQL | undefined {
+  if (actor?.role === 'admin') return undefined;
+  if (actor?.role === 'instructor') {
+    return or(eq(courses.published, true), eq(courses.ownerId, actor.id));
+  }
+  return eq(courses.published, true);
 }
 
 export async function isEnrolled(db: Tx, userId: string, courseId: string): Promise<boolean> {

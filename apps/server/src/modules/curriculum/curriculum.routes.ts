@@ -2,8 +2,19 @@ import { lessonApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { receiveUpload } from '../../lib/uploads';
-import { createLesson, deleteLesson, listLessonsByCourse } from './lessons.service';
-import { createSubLesson, deleteSubLesson } from './sub-lessons.service';
+import {
+  createLesson,
+  deleteLesson,
+  listLessonsByCourse,
+  reorderLessons,
+  updateLesson,
+} from './lessons.service';
+import {
+  createSubLesson,
+  deleteSubLesson,
+  reorderSubLessons,
+  updateSubLesson,
+} from './sub-lessons.service';
 
 /** A course's items: its lessons and their sub-lessons. */
 export default async function curriculumRoutes(app: FastifyInstance) {
@@ -14,6 +25,22 @@ export default async function curriculumRoutes(app: FastifyInstance) {
     createLesson(app.ctx, request.actor, request.params.courseId, (spec) =>
       receiveUpload(app.ctx, request, spec),
     ),
+  );
+  route(app, lessonApi.update, async (request) =>
+    updateLesson(app.ctx, request.actor, request.params.id, (spec) =>
+      receiveUpload(app.ctx, request, spec),
+    ),
+  );
+  route(app, lessonApi.reorder, async (request) =>
+    reorderLessons(app.ctx, request.actor, request.params.courseId, request.body),
+  );
+  route(app, lessonApi.updateSub, async (request) =>
+    updateSubLesson(app.ctx, request.actor, request.params.id, (spec) =>
+      receiveUpload(app.ctx, request, spec),
+    ),
+  );
+  route(app, lessonApi.reorderSub, async (request) =>
+    reorderSubLessons(app.ctx, request.actor, request.params.lessonId, request.body),
   );
   route(app, lessonApi.delete, async (request) =>
     deleteLesson(app.ctx, request.actor, request.params.id),

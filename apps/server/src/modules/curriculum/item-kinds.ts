@@ -1,4 +1,4 @@
-import { createItemFieldsSchema, messages } from '@ishuri/contract';
+import { createItemFieldsSchema, messages, updateItemFieldsSchema } from '@ishuri/contract';
 import type { ContentType } from '@ishuri/contract';
 import { validationError } from '../../lib/errors';
 import type { ReceivedUpload, StoredFile } from '../../lib/uploads';
@@ -85,5 +85,58 @@ export function itemInputOf(upload: ReceivedUpload): {
       ...stored,
     },
     unusedFile: upload.file && stored.videoUrl !== upload.file.url ? upload.file : null,
+  };
+}
+
+/**
+ * The change a PUT makes to a lesson or sub-lesson: the fields sent, over what is stored. The kind
+ * is the one asked (`contentType`), else video when a file came, else the item's own. A video
+ * item keeps its video unless a file replaces it; a text item needs content (sent or stored).
+ * `removedFile` is the stored video that no longer serves (replaced, or the item became text),
+ * and `unusedFile` an uploaded one the item does not keep: both for the caller to delete.
+ */
+export function itemUpdateOf(
+  upload: ReceivedUpload,
+  stored: { contentType: ContentType; content: string | null; videoUrl: string | null },
+): {
+  change: Partial<ItemInput>;
+  removedFile: string | null;
+  unusedFile: StoredFile | null;
+} {
+  const parsed = updateItemFieldsSchema.safeParse(upload.fields);
+  const fields: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+    }
+  }
+  const asked = parsed.success ? parsed.data : {};
+  const contentType: ContentType =
+    asked.contentType ?? (upload.file ? 'video' : stored.contentType);
+  const sentContent = asked.content?.trim();
+  const read = itemKinds[contentType].read({
+    content: sentContent ?? stored.content ?? '',
+    file:
+      upload.file ??
+      (contentType === 'video' && stored.videoUrl
+        ? { key: '', url: stored.videoUrl, size: 0, type: '' }
+        : null),
+  });
+  if ('missing' in read) {
+    for (const [name, message] of Object.entries(read.missing)) fields[name] ??= message;
+  }
+  if (!parsed.success || 'missing' in read || Object.keys(fields).length > 0) {
+    throw validationError(fields);
+  }
+  const next = read.stored;
+  return {
+    change: {
+      ...(asked.title !== undefined ? { title: asked.title } : {}),
+      ...(asked.description !== undefined ? { description: asked.description } : {}),
+      contentType,
+      ...next,
+    },
+    removedFile: stored.videoUrl && stored.videoUrl !== next.videoUrl ? stored.videoUrl : null,
+    unusedFile: upload.file && next.videoUrl !== upload.file.url ? upload.file : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '@ishuri/contract';
+import type { Actor, ReorderBody } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import { courses, lessons, subLessons } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -7,8 +7,8 @@ import { isUuid, uuidv7 } from '../../lib/ids';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import type { UploadSource } from '../../lib/uploads';
 import { mediaLink, requireCourseAccess } from './course.access';
-import { nextPosition, requireLessonWithCourse } from './course-tree';
-import { itemInputOf } from './item-kinds';
+import { applyOrder, nextPosition, requireLessonWithCourse } from './course-tree';
+import { itemInputOf, itemUpdateOf } from './item-kinds';
 import { presentSubLesson } from './lessons.presenter';
 
 /**
@@ -49,10 +49,9 @@ export async function createSubLesson(
   });
 }
 
-/** DELETE /api/sublesson/delete/{id}: the sub-lesson and its video. */
-export async function deleteSubLesson(ctx: AppContext, actor: Actor | null, id: string) {
+/** The sub-lesson's course (what its rules need), or a 404. */
+async function requireSubLessonCourse(db: AppContext['database']['db'], id: string) {
   if (!isUuid(id)) throw fail('SUB_LESSON_NOT_FOUND');
-  const db = ctx.database.db;
   const [found] = await db
     .select({
       id: subLessons.id,
@@ -64,7 +63,75 @@ export async function deleteSubLesson(ctx: AppContext, actor: Actor | null, id: 
     .where(eq(subLessons.id, id))
     .limit(1);
   if (!found) throw fail('SUB_LESSON_NOT_FOUND');
-  await requireCourseAccess(db, actor, 'course:manage', found.course);
+  return found.course;
+}
+
+/** PUT /api/sublesson/update/{id}: as a lesson's update (itemUpdateOf). */
+export async function updateSubLesson(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: string,
+  receive: UploadSource,
+) {
+  const db = ctx.database.db;
+  const course = await requireSubLessonCourse(db, id);
+  await requireCourseAccess(db, actor, 'course:manage', course);
+  const upload = await receive({ field: 'videoUrl', kind: 'video' });
+  return withUpload(ctx, upload, async () => {
+    const { row, removedFile, unusedFile } = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(subLessons)
+        .where(eq(subLessons.id, id))
+        .for('update');
+      if (!locked) throw fail('SUB_LESSON_NOT_FOUND');
+      const update = itemUpdateOf(upload, locked);
+      const [updated] = await tx
+        .update(subLessons)
+        .set(update.change)
+        .where(eq(subLessons.id, id))
+        .returning();
+      return { row: updated!, ...update };
+    });
+    await deleteStoredFiles(ctx, [removedFile, unusedFile?.url ?? null]);
+    return presentSubLesson(row, mediaLink(ctx, course.courseType));
+  });
+}
+
+/** PUT /api/sublesson/reorder/{lessonId}: admin or the course's owner. */
+export async function reorderSubLessons(
+  ctx: AppContext,
+  actor: Actor | null,
+  lessonId: string,
+  body: ReorderBody,
+) {
+  const db = ctx.database.db;
+  const { lesson, course } = await requireLessonWithCourse(db, lessonId);
+  await requireCourseAccess(db, actor, 'course:manage', course);
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.id, lesson.id))
+      .for('update');
+    if (!locked) throw fail('LESSON_NOT_FOUND');
+    const rows = await tx
+      .select({ id: subLessons.id })
+      .from(subLessons)
+      .where(eq(subLessons.lessonId, lesson.id));
+    await applyOrder(
+      rows.map((row) => row.id),
+      body.ids,
+      (id, position) => tx.update(subLessons).set({ position }).where(eq(subLessons.id, id)),
+    );
+  });
+}
+
+/** DELETE /api/sublesson/delete/{id}: the sub-lesson and its video. */
+export async function deleteSubLesson(ctx: AppContext, actor: Actor | null, id: string) {
+  const db = ctx.database.db;
+  const course = await requireSubLessonCourse(db, id);
+  await requireCourseAccess(db, actor, 'course:manage', course);
   const deleted = await db
     .delete(subLessons)
     .where(eq(subLessons.id, id))

@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll, UNPAGED_LIMIT } from '../../lib/pagination';
+import { isVisible, visibleCourses } from '../curriculum/course.access';
 import { presentEnrolment } from './enrolments.presenter';
 
 /** Postgres foreign-key violation (the course was deleted meanwhile). */
@@ -28,11 +29,11 @@ export async function enrol(ctx: AppContext, caller: Actor | null, courseId: str
   if (!isUuid(courseId)) throw fail('COURSE_NOT_FOUND');
   const db = ctx.database.db;
   const [course] = await db
-    .select({ id: courses.id })
+    .select({ id: courses.id, published: courses.published, ownerId: courses.ownerId })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
-  if (!course) throw fail('COURSE_NOT_FOUND');
+  if (!course || !isVisible(actor, course)) throw fail('COURSE_NOT_FOUND');
   try {
     const [inserted] = await db
       .insert(enrolments)
@@ -57,13 +58,15 @@ export async function enrol(ctx: AppContext, caller: Actor | null, courseId: str
 /** The actor's own enrolments, newest first (at most UNPAGED_LIMIT). */
 export async function listOwnEnrolments(ctx: AppContext, caller: Actor | null) {
   const actor = requireActor(caller, 'enrolment:readOwn');
+  // Enrolments in courses made drafts again are not shown (the course is gone for the learner).
   const rows = await ctx.database.db
-    .select()
+    .select({ enrolment: enrolments })
     .from(enrolments)
-    .where(eq(enrolments.userId, actor.id))
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(and(eq(enrolments.userId, actor.id), visibleCourses(actor)))
     .orderBy(desc(enrolments.createdAt), desc(enrolments.courseId))
     .limit(UNPAGED_LIMIT);
-  return rows.map(presentEnrolment);
+  return rows.map((row) => presentEnrolment(row.enrolment));
 }
 
 export async function countOwnEnrolments(ctx: AppContext, caller: Actor | null) {

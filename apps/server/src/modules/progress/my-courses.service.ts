@@ -6,6 +6,7 @@ import { requireActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
 import { presentCourse } from '../courses/courses.presenter';
+import { visibleCourses } from '../curriculum/course.access';
 
 interface Item {
   id: string;
@@ -90,6 +91,9 @@ export async function listMyCourses(
       total: sql<number>`cast(count(*) over () as integer)`,
     })
     .from(activity)
+    // A course made a draft again leaves its learners' lists (its owner and admins keep it).
+    .innerJoin(courses, eq(courses.id, activity.courseId))
+    .where(visibleCourses(actor))
     .orderBy(desc(activity.lastAt), desc(activity.courseId))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -102,6 +106,8 @@ export async function listMyCourses(
             .with(activity)
             .select({ total: sql<number>`cast(count(*) as integer)` })
             .from(activity)
+            .innerJoin(courses, eq(courses.id, activity.courseId))
+            .where(visibleCourses(actor))
         )[0]?.total ?? 0)
       : 0);
   const ids = pageRows.map((row) => row.courseId);

@@ -118,7 +118,7 @@ describe('GET /api/progress/courses ("My courses")', () => {
       certificate: null,
     });
     expect(Object.keys(midway!.course).sort()).toEqual(
-      ['courseType', 'createdAt', 'description', 'id', 'imageUrl', 'title'].sort(),
+      ['courseType', 'createdAt', 'description', 'id', 'imageUrl', 'published', 'title'].sort(),
     );
     expect(Date.parse(done!.lastActivityAt)).toBeGreaterThan(Date.parse(notYet!.lastActivityAt));
   });

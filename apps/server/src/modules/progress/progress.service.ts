@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
-import { requireCourse, subjectOf } from '../curriculum/course.access';
+import { requireVisibleCourse, subjectOf } from '../curriculum/course.access';
 import { itemNotInSequence, learningSequence } from '../curriculum/course-tree';
 import { presentProgress } from './progress.presenter';
 
@@ -27,7 +27,7 @@ async function ownRecords(tx: Tx, userId: string, courseId: string): Promise<Pro
 export async function listOwnProgress(ctx: AppContext, caller: Actor | null, courseId: string) {
   const actor = requireActor(caller, 'progress:readOwn');
   const db = ctx.database.db;
-  const course = await requireCourse(db, courseId);
+  const course = await requireVisibleCourse(db, actor, courseId);
   const [items, records] = await Promise.all([
     learningSequence(db, course.id),
     ownRecords(db, actor.id, course.id),
@@ -69,7 +69,7 @@ export async function recordProgress(
   const itemId = input.lessonId.toLowerCase();
   const completing = target >= 100;
   const outcome = await ctx.database.db.transaction(async (tx): Promise<ProgressOutcome> => {
-    const course = await requireCourse(tx, input.courseId);
+    const course = await requireVisibleCourse(tx, actor, input.courseId);
     // Enrolment is always read: only enrolled learners get a certificate (decisions.md §4).
     const subject = await subjectOf(tx, actor, course, true);
     requireAccess(actor, 'progress:write', subject, () => fail('NOT_ENROLLED'));
