@@ -1,5 +1,10 @@
 import { courseApi } from '@ishuri/contract';
-import type { CourseListQuery, CreateCourseFields, ListQuery } from '@ishuri/contract';
+import type {
+  CourseListQuery,
+  CreateCourseFields,
+  ListQuery,
+  UpdateCourseFields,
+} from '@ishuri/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -104,17 +109,36 @@ export interface CreateCourseInput extends CreateCourseFields {
   image?: File | null;
 }
 
+export interface UpdateCourseInput extends UpdateCourseFields {
+  id: string;
+  image?: File | null;
+}
+
+/** A course's multipart body: the fields given (strings as they are, yes/no as true/false). */
+function courseFormData(fields: Record<string, string | boolean | undefined>, image?: File | null) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) body.set(name, String(value));
+  }
+  if (image) body.set('imageUrl', image);
+  return body;
+}
+
 export function useCreateCourse() {
   const refresh = useRefresh(courseKeys.all);
   return useMutation({
-    mutationFn: ({ title, description, courseType, image }: CreateCourseInput) => {
-      const body = new FormData();
-      body.set('title', title);
-      body.set('description', description);
-      body.set('courseType', courseType);
-      if (image) body.set('imageUrl', image);
-      return call(courseApi.create, { body });
-    },
+    mutationFn: ({ image, ...fields }: CreateCourseInput) =>
+      call(courseApi.create, { body: courseFormData(fields, image) }),
+    onSuccess: refresh,
+  });
+}
+
+/** Changes a course (any of its fields, a new image, publishing it or making it a draft). */
+export function useUpdateCourse() {
+  const refresh = useRefresh(courseKeys.all);
+  return useMutation({
+    mutationFn: ({ id, image, ...fields }: UpdateCourseInput) =>
+      call(courseApi.update, { params: { id }, body: courseFormData(fields, image) }),
     onSuccess: refresh,
   });
 }

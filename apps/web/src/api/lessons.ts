@@ -23,7 +23,10 @@ export interface ItemInput {
   signal?: AbortSignal;
 }
 
-/** The multipart body of a lesson or sub-lesson: the text fields first, then the video. */
+/**
+ * The multipart body of a lesson or sub-lesson: the text fields first, then the video. On an
+ * edit, a video item without a new file keeps its video (the server changes what is sent).
+ */
 function itemFormData({ title, description, contentType, content, video }: ItemInput) {
   const form = new FormData();
   form.set('title', title);
@@ -82,5 +85,46 @@ export function useDeleteSubLesson(courseId: string) {
   return useMutation({
     mutationFn: (id: string) => call(lessonApi.deleteSub, { params: { id } }),
     onSuccess: refresh,
+  });
+}
+
+export function useUpdateLesson(courseId: string) {
+  const refresh = useRefresh(courseKeys.oneForAnyViewer(courseId));
+  return useMutation({
+    mutationFn: ({ id, ...input }: ItemInput & { id: string }) =>
+      call(lessonApi.update, {
+        params: { id },
+        body: itemFormData(input),
+        ...uploadOptions(input),
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateSubLesson(courseId: string) {
+  const refresh = useRefresh(courseKeys.oneForAnyViewer(courseId));
+  return useMutation({
+    mutationFn: ({ id, ...input }: ItemInput & { id: string }) =>
+      call(lessonApi.updateSub, {
+        params: { id },
+        body: itemFormData(input),
+        ...uploadOptions(input),
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * A new order of a course's lessons (`parent` undefined) or of one lesson's sub-lessons: every
+ * id once. The server refuses (409) an order that no longer matches the list.
+ */
+export function useReorder(courseId: string) {
+  const refresh = useRefresh(courseKeys.oneForAnyViewer(courseId));
+  return useMutation({
+    mutationFn: ({ lessonId, ids }: { lessonId?: string; ids: string[] }) =>
+      lessonId
+        ? call(lessonApi.reorderSub, { params: { lessonId }, body: { ids } })
+        : call(lessonApi.reorder, { params: { courseId }, body: { ids } }),
+    onSettled: refresh,
   });
 }

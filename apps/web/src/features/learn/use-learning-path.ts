@@ -16,12 +16,15 @@ import {
 } from '../../curriculum/learning-path';
 import type { LearnItem } from '../../curriculum/learning-path';
 
-export type LearnMode = 'learner' | 'guest';
+/**
+ * `learner`: progress read from and saved on the server; `guest` (a visitor) and `preview` (the
+ * course's owner or an admin seeing it as a learner would): free movement, nothing saved.
+ */
+export type LearnMode = 'learner' | 'guest' | 'preview';
 
 interface Options {
   courseId: string;
   items: LearnItem[];
-  /** `learner`: progress read from and saved on the server; `guest`: free movement, nothing saved. */
   mode: LearnMode;
   /** The learner's records (GET /api/progress/{courseId}); kept up to date by this hook. */
   records?: ProgressRecord[];
@@ -37,7 +40,8 @@ interface Options {
  */
 export function useLearningPath({ courseId, items, mode, records, viewer }: Options) {
   const queryClient = useQueryClient();
-  const guest = mode === 'guest';
+  // Nothing saved: a visitor, or an author previewing.
+  const guest = mode !== 'learner';
   const [guestDone, setGuestDone] = useState<ReadonlySet<string>>(() => new Set());
   const serverDone = useMemo(
     () => new Set((records ?? []).filter((r) => r.completed).map((r) => r.lessonId)),

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { itemFormSchema, messages } from '@ishuri/contract';
+import type { Lesson, SubLesson } from '@ishuri/contract';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -26,6 +27,8 @@ interface ItemFormProps {
   onCancel: () => void;
   /** Tells the dialog that an upload runs (Escape must not close it then). */
   onBusyChange?: (busy: boolean) => void;
+  /** The item being edited: the form starts from it; a video item may keep its video. */
+  initial?: Lesson | SubLesson;
 }
 
 /**
@@ -34,7 +37,16 @@ interface ItemFormProps {
  * upload shows its progress, then "Upload complete, processing video..." until the server
  * answers.
  */
-export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: ItemFormProps) {
+export function ItemForm({
+  kind,
+  submit,
+  onSaved,
+  onCancel,
+  onBusyChange,
+  initial,
+}: ItemFormProps) {
+  // An item edited as a video item already has its video: a new file is optional.
+  const hasStoredVideo = initial?.contentType === 'video' && initial.videoUrl !== null;
   const [video, setVideo] = useState<File | null>(null);
   // A new key empties the file input when the type switches to text.
   const [videoInputKey, setVideoInputKey] = useState(0);
@@ -52,11 +64,11 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
   } = useForm({
     resolver: zodResolver(itemFormSchema),
     defaultValues: {
-      title: '',
-      description: '',
-      contentType: 'text' as const,
-      content: '',
-      hasVideo: false,
+      title: initial?.title ?? '',
+      description: initial?.description ?? '',
+      contentType: initial?.contentType ?? ('text' as const),
+      content: initial?.content ?? '',
+      hasVideo: hasStoredVideo,
     },
   });
   const contentType = useWatch({ control, name: 'contentType' });
@@ -67,7 +79,7 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
         setValue('content', '');
       } else {
         setVideo(null);
-        setValue('hasVideo', false);
+        setValue('hasVideo', hasStoredVideo);
         setVideoInputKey((key) => key + 1);
       }
       clearErrors(['content', 'hasVideo']);
@@ -77,7 +89,7 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const isVideo = values.contentType === 'video';
-    setProgress(isVideo ? 0 : null);
+    setProgress(isVideo && video ? 0 : null);
     onBusyChange?.(true);
     const controller = new AbortController();
     setRunning(controller);
@@ -129,13 +141,19 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
           key={videoInputKey}
           label={messages.videoFile}
           accept="video/mp4,video/webm,video/quicktime"
-          hint={messages.videoHint}
+          hint={
+            hasStoredVideo
+              ? `${messages.videoHint} ${messages.keepCurrentVideo}`
+              : messages.videoHint
+          }
           error={errors.hasVideo?.message}
           file={video}
           disabled={isSubmitting}
           onChange={(file) => {
             setVideo(file);
-            setValue('hasVideo', file !== null, { shouldValidate: file !== null });
+            setValue('hasVideo', file !== null || hasStoredVideo, {
+              shouldValidate: file !== null,
+            });
           }}
         />
       )}
@@ -169,7 +187,7 @@ export function ItemForm({ kind, submit, onSaved, onCancel, onBusyChange }: Item
           </Button>
         )}
         <Button type="submit" loading={isSubmitting}>
-          {messages.add(kind)}
+          {initial ? messages.saveChanges : messages.add(kind)}
         </Button>
       </div>
     </form>

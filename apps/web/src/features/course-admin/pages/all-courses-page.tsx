@@ -14,7 +14,8 @@ import { useDeleteCourse } from '../../../api/courses';
 import { useManagedCourses } from '../../../api/courses';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
-import { linkClass } from '../../../components/dashboard/styles';
+import { badgeClass, linkClass } from '../../../components/dashboard/styles';
+import { cn } from '../../../lib/cn';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
 
 const column = columnsFor<Course>();
@@ -53,6 +54,11 @@ export default function AllCoursesPage() {
               />
             ) : null}
             <span className="font-medium">{row.original.title}</span>
+            {!row.original.published && (
+              <span className={cn(badgeClass, 'bg-amber-100 text-amber-900')}>
+                {messages.draft}
+              </span>
+            )}
           </span>
         ),
       }),

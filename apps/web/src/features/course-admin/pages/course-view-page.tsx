@@ -1,6 +1,6 @@
 import { can, messages } from '@ishuri/contract';
 import type { CourseWithLessons, Lesson, SubLesson } from '@ishuri/contract';
-import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowLeft, ArrowUp, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -16,12 +16,16 @@ import {
   useCreateSubLesson,
   useDeleteLesson,
   useDeleteSubLesson,
+  useReorder,
+  useUpdateLesson,
+  useUpdateSubLesson,
 } from '../../../api/lessons';
 import { itemKinds } from '../../../curriculum/item-kinds';
 import { courseTree } from '../../../curriculum/learning-path';
-import { useCourse } from '../../../api/courses';
+import { useCourse, useUpdateCourse } from '../../../api/courses';
 import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
+import { CourseEditForm } from '../components/course-edit-form';
 import { ItemForm } from '../components/item-form';
 import { badgeClass, linkClass } from '../../../components/dashboard/styles';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
@@ -55,10 +59,105 @@ function ItemBody({ item }: { item: Lesson | SubLesson }) {
 }
 
 type Adding = { kind: 'lesson' } | { kind: 'sub-lesson'; lesson: Lesson } | null;
+type Editing = { kind: 'lesson'; item: Lesson } | { kind: 'sub-lesson'; item: SubLesson } | null;
+
+/**
+ * Move up and Move down: real buttons (keyboard and screen readers reach them, no dragging),
+ * named by the item, disabled at the ends. After a move the focus stays on the moved item's
+ * button, so a keyboard user can press it again.
+ */
+function MoveButtons({
+  ids,
+  index,
+  title,
+  lessonId,
+  courseId,
+}: {
+  ids: string[];
+  index: number;
+  title: string;
+  /** The lesson whose sub-lessons these are; none for the course's lessons. */
+  lessonId?: string;
+  courseId: string;
+}) {
+  const reorder = useReorder(courseId);
+  const id = ids[index]!;
+  const move = async (by: -1 | 1) => {
+    const order = [...ids];
+    order.splice(index, 1);
+    order.splice(index + by, 0, id);
+    try {
+      await reorder.mutateAsync(lessonId ? { lessonId, ids: order } : { ids: order });
+      toast.success(messages.orderSaved, { toastId: 'order-saved' });
+      // The same direction while the item can still go that way, else the other one.
+      const next = index + by;
+      const direction = by < 0 ? (next > 0 ? 'up' : 'down') : next < ids.length - 1 ? 'down' : 'up';
+      requestAnimationFrame(() => document.getElementById(`move-${direction}-${id}`)?.focus());
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status === 409
+          ? messages.orderMismatch
+          : messages.orderSaveFailed,
+      );
+    }
+  };
+  return (
+    <>
+      <Button
+        id={`move-up-${id}`}
+        size="sm"
+        variant="ghost"
+        disabled={index === 0 || reorder.isPending}
+        onClick={() => void move(-1)}
+        aria-label={messages.moveUpNamed(title)}
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+        {messages.moveUp}
+      </Button>
+      <Button
+        id={`move-down-${id}`}
+        size="sm"
+        variant="ghost"
+        disabled={index === ids.length - 1 || reorder.isPending}
+        onClick={() => void move(1)}
+        aria-label={messages.moveDownNamed(title)}
+      >
+        <ArrowDown className="size-4" aria-hidden="true" />
+        {messages.moveDown}
+      </Button>
+    </>
+  );
+}
+
+/** Publish a draft, or make a published course a draft again. */
+function PublishButton({ course }: { course: CourseWithLessons }) {
+  const update = useUpdateCourse();
+  const toggle = async () => {
+    try {
+      await update.mutateAsync({ id: course.id, published: !course.published });
+      toast.success(course.published ? messages.courseUnpublished : messages.coursePublished);
+    } catch {
+      toast.error(messages.courseUpdateFailed);
+    }
+  };
+  return (
+    <Button
+      variant={course.published ? 'secondary' : 'primary'}
+      loading={update.isPending}
+      onClick={() => void toggle()}
+    >
+      {course.published ? messages.unpublishCourse : messages.publishCourse}
+    </Button>
+  );
+}
 type Removing = { kind: 'lesson'; item: Lesson } | { kind: 'sub-lesson'; item: SubLesson };
 
 function CourseManager({ course }: { course: CourseWithLessons }) {
   const [adding, setAdding] = useState<Adding>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [editingCourse, setEditingCourse] = useState(false);
+  const updateLesson = useUpdateLesson(course.id);
+  const updateSubLesson = useUpdateSubLesson(course.id);
   const [uploading, setUploading] = useState(false);
   const createLesson = useCreateLesson(course.id);
   const createSubLesson = useCreateSubLesson(course.id);
@@ -74,8 +173,12 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
   });
 
   const closeForm = () => {
-    if (!uploading) setAdding(null);
+    if (uploading) return;
+    setAdding(null);
+    setEditing(null);
   };
+  const lessons = courseTree(course.lessons);
+  const lessonIds = lessons.map((lesson) => lesson.id);
 
   return (
     <DashboardPage
@@ -87,6 +190,11 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
             <ArrowLeft className="size-4" aria-hidden="true" />
             {messages.allCourses2}
           </ButtonLink>
+          <ButtonLink to={`/learn/${course.id}?preview`} variant="secondary">
+            <Eye className="size-4" aria-hidden="true" />
+            {messages.previewAsLearner}
+          </ButtonLink>
+          <PublishButton course={course} />
           <Button onClick={() => setAdding({ kind: 'lesson' })}>
             <Plus className="size-4" aria-hidden="true" />
             {messages.addLesson}
@@ -94,6 +202,14 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
         </>
       }
     >
+      {!course.published && (
+        <p
+          role="note"
+          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+        >
+          {messages.draftNotice}
+        </p>
+      )}
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:p-6">
         {course.imageUrl && (
           <img
@@ -103,8 +219,19 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           />
         )}
         <div className="min-w-0 space-y-2">
-          <CourseTypeBadge type={course.courseType} />
+          <div className="flex flex-wrap items-center gap-2">
+            <CourseTypeBadge type={course.courseType} />
+            {!course.published && (
+              <span className={cn(badgeClass, 'bg-amber-100 text-amber-900')}>
+                {messages.draft}
+              </span>
+            )}
+          </div>
           <p className="whitespace-pre-line text-slate-700">{course.description}</p>
+          <Button size="sm" variant="secondary" onClick={() => setEditingCourse(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            {messages.editTheCourse}
+          </Button>
           <Link to={`/course/${course.id}`} className={cn(linkClass, 'inline-block text-sm')}>
             {messages.seeThePublicCoursePage}
           </Link>
@@ -121,7 +248,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           </p>
         ) : (
           <ol className="space-y-4">
-            {courseTree(course.lessons).map((lesson, index) => (
+            {lessons.map((lesson, index) => (
               <li
                 key={lesson.id}
                 aria-label={messages.lesson(index + 1, lesson.title)}
@@ -138,6 +265,21 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                     </h3>
                   </div>
                   <div className="flex flex-wrap gap-2">
+                    <MoveButtons
+                      ids={lessonIds}
+                      index={index}
+                      title={lesson.title}
+                      courseId={course.id}
+                    />
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setEditing({ kind: 'lesson', item: lesson })}
+                      aria-label={messages.editTheLesson(lesson.title)}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      {messages.edit}
+                    </Button>
                     <Button
                       size="sm"
                       variant="secondary"
@@ -184,16 +326,34 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                             </p>
                             <ItemBody item={sub} />
                           </div>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-red-700 hover:bg-red-50"
-                            onClick={() => remove.ask({ kind: 'sub-lesson', item: sub })}
-                            aria-label={messages.deleteTheSubLesson(sub.title)}
-                          >
-                            <Trash2 className="size-4" aria-hidden="true" />
-                            {messages.delete2}
-                          </Button>
+                          <div className="flex flex-wrap gap-2">
+                            <MoveButtons
+                              ids={lesson.subLessons.map((item) => item.id)}
+                              index={subIndex}
+                              title={sub.title}
+                              lessonId={lesson.id}
+                              courseId={course.id}
+                            />
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => setEditing({ kind: 'sub-lesson', item: sub })}
+                              aria-label={messages.editTheSubLesson(sub.title)}
+                            >
+                              <Pencil className="size-4" aria-hidden="true" />
+                              {messages.edit}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-700 hover:bg-red-50"
+                              onClick={() => remove.ask({ kind: 'sub-lesson', item: sub })}
+                              aria-label={messages.deleteTheSubLesson(sub.title)}
+                            >
+                              <Trash2 className="size-4" aria-hidden="true" />
+                              {messages.delete2}
+                            </Button>
+                          </div>
                         </li>
                       ))}
                     </ol>
@@ -235,6 +395,45 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
             }}
           />
         )}
+      </Modal>
+
+      <Modal
+        open={editing !== null}
+        onClose={closeForm}
+        busy={uploading}
+        size="lg"
+        title={editing ? messages.editNamed(editing.item.title) : ''}
+      >
+        {editing && (
+          <ItemForm
+            key={editing.item.id}
+            kind={editing.kind}
+            initial={editing.item}
+            onBusyChange={setUploading}
+            onCancel={closeForm}
+            submit={(input) =>
+              editing.kind === 'lesson'
+                ? updateLesson.mutateAsync({ ...input, id: editing.item.id })
+                : updateSubLesson.mutateAsync({ ...input, id: editing.item.id })
+            }
+            onSaved={() => {
+              setUploading(false);
+              setEditing(null);
+              toast.success(
+                editing.kind === 'lesson' ? messages.lessonUpdated : messages.subLessonUpdated,
+              );
+            }}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        open={editingCourse}
+        onClose={() => setEditingCourse(false)}
+        size="lg"
+        title={messages.editTheCourse}
+      >
+        {editingCourse && <CourseEditForm course={course} onDone={() => setEditingCourse(false)} />}
       </Modal>
 
       <ConfirmDialog

@@ -6,26 +6,15 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
-import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateCourse } from '../../../api/courses';
 import { ChoiceField } from '../../../components/dashboard/choice-field';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { FileField } from '../../../components/dashboard/file-field';
 import { TextArea } from '../../../components/dashboard/text-area';
+import { courseTypeOptions, imageProblem } from '../components/course-fields';
 
 const fieldNames = ['title', 'description', 'courseType'] as const;
-const courseTypeOptions = [
-  { value: 'free', label: messages.free },
-  { value: 'premium', label: messages.premium },
-] as const;
-
-/** The server's sentence about a refused image (type or size), if that is what failed. */
-function imageProblem(error: unknown): string | null {
-  if (!(error instanceof ApiError) || !error.serverMessage) return null;
-  if (error.status === 413 || error.status === 415) return error.serverMessage;
-  return error.fields.imageUrl ?? null;
-}
 
 /** /dashboard/CreateCourse (admins and instructors): a course, then its lessons. */
 export default function CreateCoursePage() {
@@ -33,6 +22,8 @@ export default function CreateCoursePage() {
   const navigate = useNavigate();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  // A draft is seen by its author and admins only, until it is published from its page.
+  const [draft, setDraft] = useState(false);
   const {
     register,
     handleSubmit,
@@ -40,13 +31,13 @@ export default function CreateCoursePage() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(createCourseFieldsSchema),
-    defaultValues: { title: '', description: '', courseType: 'free' as const },
+    defaultValues: { title: '', description: '', courseType: 'free' as const, published: true },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setImageError(null);
     try {
-      const answer = await createCourse.mutateAsync({ ...values, image });
+      const answer = await createCourse.mutateAsync({ ...values, published: !draft, image });
       toast.success(messages.courseCreated);
       await navigate(answer?.data ? `/dashboard/view/${answer.data.id}` : '/dashboard/all-course');
     } catch (error) {
@@ -72,7 +63,7 @@ export default function CreateCoursePage() {
             {...register('description')}
           />
           <ChoiceField
-            legend="Course type"
+            legend={messages.courseType}
             options={courseTypeOptions}
             inputProps={register('courseType')}
           />
@@ -88,6 +79,15 @@ export default function CreateCoursePage() {
               setImageError(null);
             }}
           />
+          <label className="flex items-start gap-3 text-slate-800">
+            <input
+              type="checkbox"
+              checked={draft}
+              onChange={(event) => setDraft(event.target.checked)}
+              className="mt-1 size-4 accent-brand-700"
+            />
+            <span>{messages.keepAsDraft}</span>
+          </label>
           <Button type="submit" loading={createCourse.isPending}>
             {messages.createCourse}
           </Button>

@@ -5,7 +5,7 @@ import { useLearningPath } from '../use-learning-path';
 import type { LearnMode } from '../use-learning-path';
 import type { LearnItem } from '../../../curriculum/learning-path';
 import { CertificatePanel, FreeCourseCompletePanel } from './completion-panel';
-import { GuestNotice } from './guest-notice';
+import { GuestNotice, PreviewNotice } from './guest-notice';
 import { ItemView } from './item-view';
 import { OutlineSidebar } from './outline-sidebar';
 import { ProgressBar } from '../../../components/progress-bar';
@@ -29,21 +29,24 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
   // once. One completed during this visit shows Get Certificate first (product.md §5).
   const [completeOnArrival] = useState(path.allComplete);
 
-  const completion = !path.allComplete ? null : course.courseType === 'premium' && !guest ? (
-    <CertificatePanel
-      courseId={course.id}
-      lastItemId={lastItem!.id}
-      showIssued={completeOnArrival}
-    />
-  ) : (
-    <FreeCourseCompletePanel guest={guest} />
-  );
+  const preview = mode === 'preview';
+  const completion =
+    !path.allComplete || preview ? null : course.courseType === 'premium' && !guest ? (
+      <CertificatePanel
+        courseId={course.id}
+        lastItemId={lastItem!.id}
+        showIssued={completeOnArrival}
+      />
+    ) : (
+      <FreeCourseCompletePanel guest={guest} />
+    );
 
   return (
     <>
       <CourseHeader course={course}>
         <ProgressBar percent={path.percent} label={messages.courseProgress} />
         {guest && <GuestNotice />}
+        {preview && <PreviewNotice courseId={course.id} />}
       </CourseHeader>
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <OutlineSidebar

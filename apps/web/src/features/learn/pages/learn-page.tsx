@@ -1,7 +1,7 @@
 import { can, messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { useEffect, useMemo, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -59,8 +59,15 @@ export default function LearnPage() {
   const signedIn = session !== null;
 
   const course = useCourse(courseId, { retry: false });
-  const enrolments = useMyEnrolments({ enabled: signedIn, retry: false });
   const data = course.data;
+  // Preview as learner: the course's owner or an admin sees what learners see (drafts too),
+  // without enrolling or saving anything. Asked by anyone else, ?preview means nothing.
+  const [searchParams] = useSearchParams();
+  const preview =
+    searchParams.has('preview') &&
+    !!data &&
+    can(actorOf(session), 'course:manage', { ownerId: data.ownerId });
+  const enrolments = useMyEnrolments({ enabled: signedIn && !preview, retry: false });
   const enrolled =
     !!data && (enrolments.data ?? []).some((enrolment) => enrolment.courseId === data.id);
   const readable =
@@ -70,7 +77,7 @@ export default function LearnPage() {
       ownerId: data.ownerId,
       enrolled,
     });
-  const saving = signedIn && readable;
+  const saving = signedIn && readable && !preview;
   const progress = useProgress(data?.id ?? courseId, saving && enrolments.isSuccess);
   const items = useMemo(() => (data ? flattenItems(data.lessons) : []), [data]);
 
@@ -82,7 +89,7 @@ export default function LearnPage() {
   const autoEnrolled = useRef<string | null>(null);
   const enrolQuietly = enrol.mutate;
   const needsAutoEnrol =
-    signedIn && data?.courseType === 'free' && enrolments.isSuccess && !enrolled;
+    signedIn && !preview && data?.courseType === 'free' && enrolments.isSuccess && !enrolled;
   useEffect(() => {
     if (!needsAutoEnrol || !data || autoEnrolled.current === data.id) return;
     autoEnrolled.current = data.id;
@@ -111,7 +118,7 @@ export default function LearnPage() {
       />
     );
   }
-  if (!data || (signedIn && enrolments.isPending) || (saving && progress.isPending)) {
+  if (!data || (signedIn && !preview && enrolments.isPending) || (saving && progress.isPending)) {
     return <PageSpinner />;
   }
 
@@ -122,7 +129,7 @@ export default function LearnPage() {
           key={`${data.id}:${viewer ?? 'guest'}`}
           course={data}
           items={items}
-          mode={signedIn ? 'learner' : 'guest'}
+          mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
           records={progress.data}
           viewer={viewer}
         />
