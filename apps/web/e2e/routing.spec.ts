@@ -89,3 +89,18 @@ test('a screen whose code cannot be loaded shows the error screen', async ({ pag
   // The navigation bar stays, so the user can go on.
   await expect(page.getByRole('link', { name: 'Ishuri' }).first()).toBeVisible();
 });
+
+test('a page opened afresh in the same tab starts at its top, whatever the last one was scrolled to', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/business');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // A typed address or a mailed link: a new document, in the same tab.
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -17,7 +17,12 @@ export function RootLayout() {
     <>
       <NavigationProgress />
       <Outlet />
-      <ScrollRestoration />
+      {/* Positions are kept per history entry. A page loaded afresh has the key "default" whatever
+          its address, so such entries are kept by path: opening another address in the same tab
+          (a mailed link) must not land where the last fresh page was scrolled to. */}
+      <ScrollRestoration
+        getKey={(location) => (location.key === 'default' ? location.pathname : location.key)}
+      />
       <Toasts />
     </>
   );
