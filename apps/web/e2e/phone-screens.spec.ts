@@ -1,7 +1,7 @@
 import { messages } from '@ishuri/contract';
 import { horizontalOverflow } from './support/public-content';
 import { expect, test } from './support/fixtures';
-import { createUserWithRole, storeToken } from './support/users';
+import { createUserWithRole, storeToken, tokenViaApi } from './support/users';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -129,4 +129,22 @@ test('a signed-in user keeps the avatar on public pages', async ({ page, adminTo
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('avatar-letter')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(adminToken);
+});
+
+test('settings: a long name wraps beside a round initial', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const person = await createUserWithRole(request, adminToken, 'learner', {
+    firstName: 'Marie-Chantal Immaculée',
+    lastName: 'Nyirahabimana Uwingabire Mukeshimana',
+  });
+  await storeToken(page, await tokenViaApi(request, person));
+  await page.goto('/dashboard/settings');
+  await expect(page.getByText(`${person.firstName} ${person.lastName}`)).toBeVisible();
+  const initial = page.getByTestId('profile-initial');
+  const box = (await initial.boundingBox())!;
+  expect(Math.round(box.width)).toBe(Math.round(box.height));
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });

@@ -189,7 +189,8 @@ export default function SettingsPage() {
             <div className="flex items-center gap-4">
               <span
                 aria-hidden="true"
-                className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
+                data-testid="profile-initial"
+                className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
               >
                 {(user.firstName.trim()[0] ?? '?').toUpperCase()}
               </span>
