@@ -9,13 +9,19 @@ import { expect } from '@playwright/test';
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
   // A toast that is still sliding in (or out) is half transparent, and so is a list while it
-  // fetches (aria-busy): colours are measured once they have settled, as a reader sees them.
+  // fetches (aria-busy) and for the moment its opacity takes to come back: colours are measured
+  // once nothing is busy or moving (endless animations, a spinner's, aside), as a reader sees them.
   await page
     .waitForFunction(
       () =>
-        !document.querySelector(
-          '[class*="Toastify__bounce-enter"], [class*="Toastify__bounce-exit"], [aria-busy="true"]',
-        ),
+        !document.querySelector('[aria-busy="true"]') &&
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getTiming().iterations === Infinity,
+          ),
       undefined,
       { timeout: 5_000 },
     )
