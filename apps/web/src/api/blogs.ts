@@ -8,7 +8,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
-import { CATALOGUE_PAGE_SIZE, nextPageOf } from '../lib/paging';
+import { CATALOGUE_PAGE_SIZE, cataloguePages } from '../lib/paging';
 import { useRefresh } from './refresh';
 
 /**
@@ -38,17 +38,11 @@ export const useBlogs = (query: ListQuery) => useQuery(blogListOptions(query));
 
 /** The posts, newest first, a page at a time ("Show more posts"): the public blog page. */
 export const usePublicBlogs = () =>
-  useInfiniteQuery({
-    queryKey: blogKeys.list({ pageSize: CATALOGUE_PAGE_SIZE }),
-    queryFn: ({ pageParam, signal }) =>
-      call(blogApi.list, {
-        query: { page: pageParam, pageSize: CATALOGUE_PAGE_SIZE },
-        signal,
-        auth: false,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf(CATALOGUE_PAGE_SIZE),
-  });
+  useInfiniteQuery(
+    cataloguePages(blogKeys.list({ pageSize: CATALOGUE_PAGE_SIZE }), (query, signal) =>
+      call(blogApi.list, { query, signal, auth: false }),
+    ),
+  );
 export const useBlog = (id: string) => useQuery(blogOptions(id));
 
 export interface CreateBlogInput extends CreateBlogFields {

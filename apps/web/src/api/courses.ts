@@ -6,7 +6,6 @@ import type {
   UpdateCourseFields,
 } from '@ishuri/contract';
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -15,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
-import { CATALOGUE_PAGE_SIZE, nextPageOf } from '../lib/paging';
+import { CATALOGUE_PAGE_SIZE, cataloguePages } from '../lib/paging';
 import { useRefresh } from './refresh';
 
 /**
@@ -32,17 +31,9 @@ export const courseKeys = {
 
 /** The free courses (the explore page), a page at a time ("Show more courses"). */
 export const freeCoursesOptions = () =>
-  infiniteQueryOptions({
-    queryKey: courseKeys.list('free', { pageSize: CATALOGUE_PAGE_SIZE }),
-    queryFn: ({ pageParam, signal }) =>
-      call(courseApi.listFree, {
-        query: { page: pageParam, pageSize: CATALOGUE_PAGE_SIZE },
-        signal,
-        auth: false,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf(CATALOGUE_PAGE_SIZE),
-  });
+  cataloguePages(courseKeys.list('free', { pageSize: CATALOGUE_PAGE_SIZE }), (query, signal) =>
+    call(courseApi.listFree, { query, signal, auth: false }),
+  );
 
 export const useFreeCourses = () => useInfiniteQuery(freeCoursesOptions());
 

@@ -1,3 +1,5 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+
 /**
  * "Show more" lists (useInfiniteQuery): page n + 1 is asked while the pages loaded so far hold
  * fewer items than the list's total.
@@ -19,4 +21,21 @@ export function itemsOf<T extends { id: string }>(pages: { data: T[] }[]): T[] {
   return pages
     .flatMap((page) => page.data)
     .filter((item) => !seen.has(item.id) && !!seen.add(item.id));
+}
+
+/**
+ * A public list read a catalogue page at a time ("Show more"): `fetchPage` asks page n of
+ * CATALOGUE_PAGE_SIZE items.
+ */
+export function cataloguePages<T extends { total?: number }>(
+  queryKey: readonly unknown[],
+  fetchPage: (query: { page: number; pageSize: number }, signal: AbortSignal) => Promise<T>,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage({ page: pageParam, pageSize: CATALOGUE_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf(CATALOGUE_PAGE_SIZE),
+  });
 }

@@ -6,12 +6,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useUpdateCourse } from '../../../api/courses';
 import { Button } from '../../../components/button';
-import { ChoiceField } from '../../../components/dashboard/choice-field';
-import { FileField } from '../../../components/dashboard/file-field';
-import { TextArea } from '../../../components/dashboard/text-area';
-import { TextField } from '../../../components/form-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { courseTypeOptions, imageProblem } from './course-fields';
+import { CourseFields, imageProblem } from './course-fields';
 
 const fieldNames = ['title', 'description', 'courseType'] as const;
 const formSchema = createCourseFieldsSchema.omit({ published: true });
@@ -54,26 +50,17 @@ export function CourseEditForm({ course, onDone }: { course: Course; onDone: () 
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
-      <TextArea
-        label={messages.description}
-        rows={5}
-        error={errors.description?.message}
-        {...register('description')}
-      />
-      <ChoiceField
-        legend={messages.courseType}
-        options={courseTypeOptions}
-        inputProps={register('courseType')}
-      />
-      <FileField
-        label={messages.newCourseImageOptional}
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        hint={messages.imageHint}
-        error={imageError ?? undefined}
-        file={image}
-        preview
-        onChange={(file) => {
+      <CourseFields
+        fields={{
+          title: register('title'),
+          description: register('description'),
+          courseType: register('courseType'),
+        }}
+        errors={{ title: errors.title?.message, description: errors.description?.message }}
+        imageLabel={messages.newCourseImageOptional}
+        image={image}
+        imageError={imageError}
+        onImage={(file) => {
           setImage(file);
           setImageError(null);
         }}

@@ -5,14 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/form-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateCourse } from '../../../api/courses';
-import { ChoiceField } from '../../../components/dashboard/choice-field';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
-import { FileField } from '../../../components/dashboard/file-field';
-import { TextArea } from '../../../components/dashboard/text-area';
-import { courseTypeOptions, imageProblem } from '../components/course-fields';
+import { CourseFields, imageProblem } from '../components/course-fields';
 
 const fieldNames = ['title', 'description', 'courseType'] as const;
 
@@ -55,26 +51,17 @@ export default function CreateCoursePage() {
     >
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
-          <TextArea
-            label={messages.description}
-            rows={5}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <ChoiceField
-            legend={messages.courseType}
-            options={courseTypeOptions}
-            inputProps={register('courseType')}
-          />
-          <FileField
-            label={messages.courseImageOptional}
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            hint={messages.imageHint}
-            error={imageError ?? undefined}
-            file={image}
-            preview
-            onChange={(file) => {
+          <CourseFields
+            fields={{
+              title: register('title'),
+              description: register('description'),
+              courseType: register('courseType'),
+            }}
+            errors={{ title: errors.title?.message, description: errors.description?.message }}
+            imageLabel={messages.courseImageOptional}
+            image={image}
+            imageError={imageError}
+            onImage={(file) => {
               setImage(file);
               setImageError(null);
             }}
