@@ -82,6 +82,14 @@ function MoveButtons({
 }) {
   const reorder = useReorder(courseId);
   const id = ids[index]!;
+  // Where the focus goes once the moved item is drawn at its new place (moving a focused
+  // element in the page drops its focus, so it is given back after that render).
+  const [refocus, setRefocus] = useState<{ at: number; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!refocus || refocus.at !== index) return;
+    document.getElementById(`move-${refocus.direction}-${id}`)?.focus();
+    setRefocus(null);
+  }, [refocus, index, id]);
   const move = async (by: -1 | 1) => {
     const order = [...ids];
     order.splice(index, 1);
@@ -91,8 +99,10 @@ function MoveButtons({
       toast.success(messages.orderSaved, { toastId: 'order-saved' });
       // The same direction while the item can still go that way, else the other one.
       const next = index + by;
-      const direction = by < 0 ? (next > 0 ? 'up' : 'down') : next < ids.length - 1 ? 'down' : 'up';
-      requestAnimationFrame(() => document.getElementById(`move-${direction}-${id}`)?.focus());
+      setRefocus({
+        at: next,
+        direction: by < 0 ? (next > 0 ? 'up' : 'down') : next < ids.length - 1 ? 'down' : 'up',
+      });
     } catch (error) {
       toast.error(
         error instanceof ApiError && error.status === 409
