@@ -1,7 +1,7 @@
 import { can, messages } from '@ishuri/contract';
 import type { CourseWithLessons, Lesson, SubLesson } from '@ishuri/contract';
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/button';
@@ -83,27 +83,29 @@ function MoveButtons({
   const reorder = useReorder(courseId);
   const id = ids[index]!;
   // Where the focus goes once the moved item is drawn at its new place (moving a focused
-  // element in the page drops its focus, so it is given back after that render).
-  const [refocus, setRefocus] = useState<{ at: number; direction: 'up' | 'down' } | null>(null);
+  // element in the page drops its focus, so it is given back after that render). Set before
+  // the request: the new order may be drawn before the answer's promise settles here.
+  const refocus = useRef<{ at: number; direction: 'up' | 'down' } | null>(null);
   useEffect(() => {
-    if (!refocus || refocus.at !== index) return;
-    document.getElementById(`move-${refocus.direction}-${id}`)?.focus();
-    setRefocus(null);
-  }, [refocus, index, id]);
+    if (!refocus.current || refocus.current.at !== index) return;
+    document.getElementById(`move-${refocus.current.direction}-${id}`)?.focus();
+    refocus.current = null;
+  }, [index, id]);
   const move = async (by: -1 | 1) => {
     const order = [...ids];
     order.splice(index, 1);
     order.splice(index + by, 0, id);
+    // The same direction while the item can still go that way, else the other one.
+    const next = index + by;
+    refocus.current = {
+      at: next,
+      direction: by < 0 ? (next > 0 ? 'up' : 'down') : next < ids.length - 1 ? 'down' : 'up',
+    };
     try {
       await reorder.mutateAsync(lessonId ? { lessonId, ids: order } : { ids: order });
       toast.success(messages.orderSaved, { toastId: 'order-saved' });
-      // The same direction while the item can still go that way, else the other one.
-      const next = index + by;
-      setRefocus({
-        at: next,
-        direction: by < 0 ? (next > 0 ? 'up' : 'down') : next < ids.length - 1 ? 'down' : 'up',
-      });
     } catch (error) {
+      refocus.current = null;
       toast.error(
         error instanceof ApiError && error.status === 409
           ? messages.orderMismatch
