@@ -1,0 +1,160 @@
+/**
+ * Lighthouse mobile benchmark (issue 13, point 3): the public pages a phone opens first, as
+ * `npm start` serves them (the built web app, the bundled server, a fresh embedded database with
+ * the demo catalogue), in the system Chromium with Lighthouse's mobile emulation and simulated
+ * slow 4G. The anchor, in the same run, is a plain HTML page of the same words served by node's
+ * http: what text on a phone costs without any JavaScript.
+ *
+ *   npm run bench -- lighthouse           (or: npx tsx bench/lighthouse.ts)
+ *   needs /usr/bin/chromium; builds the web app and the server first when they are missing.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const plainPage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Ishuri</title>
+<meta name="description" content="Learn new skills at your own pace."></head>
+<body style="font-family:sans-serif;margin:2rem"><h1>Welcome to Ishuri</h1>
+<p>Learn new skills at your own pace with personalized courses, interactive lessons and
+progress tracking.</p><a href="/explore-course">Start Learning Now</a></body></html>`;
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+}
+
+async function audit(url: string, port: number, page: string): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+  return {
+    page,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    fcp: ms('first-contentful-paint'),
+    lcp: ms('largest-contentful-paint'),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    tbt: ms('total-blocking-time'),
+  };
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@ishuri/web'], { cwd: root, stdio: 'inherit' });
+  }
+  execFileSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'inherit',
+  });
+
+  // The anchor: plain HTML.
+  const plain = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(plainPage);
+  });
+  const plainPort = await freePort();
+  await new Promise<void>((resolve) => plain.listen(plainPort, '127.0.0.1', resolve));
+
+  // The product, as npm start runs it, on a fresh data folder with the demo catalogue.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-bench-lh-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['dist/main.mjs'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+    },
+    stdio: 'ignore',
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    for (let i = 0; i < 600; i += 1) {
+      const ok = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const free = (await (await fetch(`${base}/api/course/free?page=1&pageSize=1`)).json()) as {
+      data: { id: string }[];
+    };
+    const courseId = free.data[0]!.id;
+    const pages: [string, string][] = [
+      ['plain HTML (anchor)', `http://127.0.0.1:${plainPort}/`],
+      ['/', `${base}/`],
+      ['/explore-course', `${base}/explore-course`],
+      ['/course/{id}', `${base}/course/${courseId}`],
+      ['/learn/{id}', `${base}/learn/${courseId}`],
+    ];
+    const rows: Row[] = [];
+    for (const [name, url] of pages) rows.push(await audit(url, chrome.port, name));
+    const anchor = rows[0]!;
+    console.log('\nLighthouse mobile (simulated slow 4G, mid-range phone); ms, CLS unitless');
+    console.log(
+      'page                 | perf | a11y |  FCP ms | FCP ×plain |  LCP ms |   CLS | TBT ms',
+    );
+    for (const row of rows) {
+      console.log(
+        `${row.page.padEnd(20)} | ${String(row.performance).padStart(4)} | ${String(
+          row.accessibility,
+        ).padStart(4)} | ${String(row.fcp).padStart(7)} | ${(row.fcp / anchor.fcp)
+          .toFixed(2)
+          .padStart(10)} | ${String(row.lcp).padStart(7)} | ${row.cls
+          .toFixed(3)
+          .padStart(5)} | ${String(row.tbt).padStart(6)}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+    plain.close();
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
