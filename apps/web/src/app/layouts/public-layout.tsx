@@ -9,7 +9,9 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      {/* At least a screen high: while a page's data loads, the footer waits below the fold
+          instead of jumping down when the content arrives (layout shift on phones). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 outline-none">
         <Outlet />
       </main>
       <Footer />
