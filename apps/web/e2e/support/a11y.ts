@@ -8,13 +8,16 @@ import { expect } from '@playwright/test';
  * elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
-  // A toast that is still sliding in (or out) is half transparent, and so is a list while it
-  // fetches (aria-busy) and for the moment its opacity takes to come back: colours are measured
-  // once nothing is busy or moving (endless animations, a spinner's, aside), as a reader sees them.
+  // A toast that is still sliding in (or out, until it is removed) is half transparent, and so is
+  // a list while it fetches (aria-busy) and for the moment its opacity takes to come back: colours
+  // are measured once nothing is busy or moving (endless animations, a spinner's, aside), as a
+  // reader sees them.
   await page
     .waitForFunction(
       () =>
-        !document.querySelector('[aria-busy="true"]') &&
+        !document.querySelector(
+          '[aria-busy="true"], [class*="Toastify__bounce-enter"], [class*="Toastify__bounce-exit"]',
+        ) &&
         document
           .getAnimations()
           .every(
