@@ -28,6 +28,11 @@ import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createMediaUrls } from './lib/media-urls';
 import { defaultReadCacheOptions, ReadCache, registerReadCache } from './lib/read-cache';
+import {
+  defaultSessionCacheOptions,
+  registerSessionCache,
+  SessionCache,
+} from './lib/session-cache';
 import { registerMailJobs } from './lib/mail-jobs';
 import { registerPasswordResetJobs } from './modules/auth/password-reset';
 import { createLocalStorage } from './lib/storage';
@@ -121,6 +126,7 @@ export async function buildApp(
 
   const ownsDatabase = !options.database;
   const readCacheOptions = { ...defaultReadCacheOptions, ...config.readCache };
+  const sessionCacheOptions = { ...defaultSessionCacheOptions, ...config.sessionCache };
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const database =
     options.database ??
@@ -145,8 +151,9 @@ export async function buildApp(
     files: createLocalStorage(uploadsDir),
     privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
     media: createMediaUrls(config.jwtSecret),
-    // Replaced by the registered cache below, before any request.
+    // Replaced by the registered caches below, before any request.
     readCache: new ReadCache(readCacheOptions),
+    sessions: new SessionCache(sessionCacheOptions),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
@@ -182,6 +189,7 @@ export async function buildApp(
   // compression, so the tag is that of the JSON, whatever the encoding.
   await app.register(etag, { weak: true });
   ctx.readCache = await registerReadCache(app, database, readCacheOptions);
+  ctx.sessions = await registerSessionCache(app, database, sessionCacheOptions);
   // API answers are compressed for slow networks (the web app's files are precompressed at build).
   await app.register(compress, {
     global: true,

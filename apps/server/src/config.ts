@@ -5,6 +5,7 @@ import { emailPattern } from '@ishuri/contract';
 import { z } from 'zod';
 import type { JobQueueOptions } from './lib/jobs';
 import type { ReadCacheOptions } from './lib/read-cache';
+import type { SessionCacheOptions } from './lib/session-cache';
 
 /** The only reader of process.env. Every variable is listed in the README. */
 const envSchema = z.object({
@@ -80,6 +81,8 @@ export interface Config {
   jobQueue?: Omit<JobQueueOptions, 'pollMs' | 'retryBaseMs'>;
   /** The in-memory cache of public reads; defaults in lib/read-cache.ts. */
   readCache?: Partial<ReadCacheOptions>;
+  /** The in-memory cache of checked sessions; defaults in lib/session-cache.ts. */
+  sessionCache?: Partial<SessionCacheOptions>;
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;

@@ -153,7 +153,7 @@ describe('public reads kept in memory', () => {
 
 describe('ReadCache, bounded', () => {
   // Each entry counts twice its body (room for its compressed forms): two of 4 bytes fit in 20.
-  const options = { ttlMs: 60_000, maxBytes: 20, maxEntryBytes: 6 };
+  const options = { ttlMs: 60_000, maxBytes: 20, maxEntryBytes: 6, maxMemos: 2 };
 
   it('drops the oldest entries past its size, and keeps nothing too large', () => {
     const cache = new ReadCache(options);
@@ -174,6 +174,28 @@ describe('ReadCache, bounded', () => {
     cache.clear();
     cache.set('a', began, 'old', 'application/json');
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most maxMemos facts, and none loaded across a clearing', async () => {
+    const cache = new ReadCache(options);
+    let loads = 0;
+    const load = (value: string) => async () => {
+      loads += 1;
+      return value;
+    };
+    await cache.memo('a', load('A'));
+    await cache.memo('b', load('B'));
+    await cache.memo('c', load('C'));
+    expect(await cache.memo('b', load('other'))).toBe('B');
+    expect(await cache.memo('a', load('A again'))).toBe('A again');
+    expect(loads).toBe(4);
+    // A load that a clearing overtakes is answered, not kept.
+    const slow = cache.memo('d', async () => {
+      cache.clear();
+      return 'D';
+    });
+    expect(await slow).toBe('D');
+    expect(await cache.memo('d', load('D fresh'))).toBe('D fresh');
   });
 
   it('forgets entries after their time', () => {

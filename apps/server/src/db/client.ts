@@ -29,9 +29,13 @@ export interface Database {
    * connection of its own) from every other process on the same database. Resolves once
    * listening; `onLost` runs when the connection breaks (nothing more is heard: listen again).
    */
-  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<Subscription>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<Subscription>;
   /** Tells every listener of `channel` (PostgreSQL NOTIFY; in-process on PGlite). */
-  notify(channel: string): Promise<void>;
+  notify(channel: string, payload?: string): Promise<void>;
 }
 
 export interface Subscription {
@@ -83,7 +87,7 @@ export function openDatabase(options: DatabaseOptions): Database {
         client.on('error', lose);
         client.on('end', lose);
         client.on('notification', (message) => {
-          if (message.channel === channel) onNotify();
+          if (message.channel === channel) onNotify(message.payload ?? '');
         });
         await client.connect();
         await client.query(`listen "${channel}"`);
@@ -94,8 +98,8 @@ export function openDatabase(options: DatabaseOptions): Database {
           },
         };
       },
-      notify: async (channel) => {
-        await pool.query('select pg_notify($1, $2)', [channel, '']);
+      notify: async (channel, payload = '') => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
     };
   }
@@ -109,7 +113,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process holds an embedded database: its listeners are all here.
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
   return {
     db,
     kind: 'pglite',
@@ -123,8 +127,8 @@ export function openDatabase(options: DatabaseOptions): Database {
         },
       };
     },
-    notify: async (channel) => {
-      for (const onNotify of listeners.get(channel) ?? []) onNotify();
+    notify: async (channel, payload = '') => {
+      for (const onNotify of listeners.get(channel) ?? []) onNotify(payload);
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {

@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs';
 import type { Mailer } from './mailer';
 import type { MediaUrls } from './media-urls';
 import type { ReadCache } from './read-cache';
+import type { SessionCache } from './session-cache';
 import type { Storage } from './storage';
 import type { TokenService } from './tokens';
 
@@ -24,6 +25,11 @@ export interface AppContext {
   media: MediaUrls;
   /** Public reads kept in memory; content changed outside a request calls `invalidate()`. */
   readCache: ReadCache;
+  /**
+   * Tokens already checked against the database. Whatever ends a user's sessions (logout,
+   * password change or reset, deletion) calls `forget(userId)` once it has committed.
+   */
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database, Subscription } from '../db/client';
+import type { Database } from '../db/client';
+import { followChannel } from './change-feed';
 
 /**
  * Public catalogue reads kept in memory (issue 13, point 2): the answers a visitor's phone asks
@@ -41,12 +42,15 @@ export interface ReadCacheOptions {
   maxBytes: number;
   /** An answer larger than this is not kept. */
   maxEntryBytes: number;
+  /** How many facts `memo` keeps at most (the oldest go first). */
+  maxMemos: number;
 }
 
 export const defaultReadCacheOptions: ReadCacheOptions = {
   ttlMs: 60_000,
   maxBytes: 32 * 1024 * 1024,
   maxEntryBytes: 1024 * 1024,
+  maxMemos: 10_000,
 };
 
 interface Entry {
@@ -99,6 +103,7 @@ function encode(entry: Entry, encoding: Encoding): Buffer {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly memos = new Map<string, { value: unknown; expires: number }>();
   private bytes = 0;
   private generationNumber = 0;
   private online: boolean;
@@ -161,10 +166,32 @@ export class ReadCache {
     }
   }
 
+  /**
+   * Public content facts that services read on signed-in requests too (a course's rules and
+   * learning order), kept like the answers: until content changes, for at most `ttlMs`. The value
+   * is shared by every request: read it, never change it.
+   */
+  async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.online ? this.memos.get(key) : undefined;
+    if (kept && kept.expires > Date.now()) return kept.value as T;
+    const generation = this.generationNumber;
+    const value = await load();
+    if (this.online && generation === this.generationNumber) {
+      this.memos.delete(key);
+      this.memos.set(key, { value, expires: Date.now() + this.options.ttlMs });
+      for (const oldest of this.memos.keys()) {
+        if (this.memos.size <= this.options.maxMemos) break;
+        this.memos.delete(oldest);
+      }
+    }
+    return value;
+  }
+
   /** Drops every entry here (and no read in flight is stored). */
   clear() {
     this.generationNumber += 1;
     this.entries.clear();
+    this.memos.clear();
     this.bytes = 0;
   }
 
@@ -202,31 +229,13 @@ export async function registerReadCache(
   options: ReadCacheOptions,
 ): Promise<ReadCache> {
   const cache = new ReadCache(options, () => database.notify(CHANNEL), false);
-  let subscription: Subscription | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let closing = false;
-  const subscribe = async () => {
-    try {
-      subscription = await database.listen(
-        CHANNEL,
-        () => cache.clear(),
-        () => {
-          cache.setOnline(false);
-          if (!closing) retry = setTimeout(() => void subscribe(), 5_000);
-        },
-      );
-      cache.setOnline(true);
-    } catch (error) {
-      app.log.warn({ err: error }, 'the read cache is off: cannot listen for changes');
-      if (!closing) retry = setTimeout(() => void subscribe(), 5_000);
-    }
-  };
-  await subscribe();
-  app.addHook('onClose', async () => {
-    closing = true;
-    if (retry) clearTimeout(retry);
-    await subscription?.close();
-  });
+  await followChannel(
+    app,
+    database,
+    CHANNEL,
+    () => cache.clear(),
+    (online) => cache.setOnline(online),
+  );
 
   const generations = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', async (request, reply) => {

@@ -104,5 +104,5 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  route(app, authApi.signOut, async (request) => logout(app.ctx, request.session!));
+  route(app, authApi.signOut, async (request) => logout(app.ctx, request.actor!, request.session!));
 }

@@ -227,8 +227,13 @@ export async function resendCode(
 }
 
 /** Revokes the presented token until it would have expired. */
-export async function logout(ctx: AppContext, session: { jti: string; expiresAt: Date }) {
+export async function logout(
+  ctx: AppContext,
+  actor: Actor,
+  session: { jti: string; expiresAt: Date },
+) {
   const db = ctx.database.db;
   await db.insert(revokedTokens).values(session).onConflictDoNothing();
+  await ctx.sessions.forget(actor.id);
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
 }

@@ -68,6 +68,7 @@ export function registerPasswordResetJobs(ctx: AppContext): void {
 /**
  * Every change of a password goes through here: it sets the hash, ends every session issued
  * before (through passwordChangedAt), drops pending sign-in codes and ends every open reset link.
+ * Its caller tells `ctx.sessions` once the transaction has committed.
  */
 export async function changePassword(tx: Tx, userId: string, passwordHash: string) {
   const now = new Date();
@@ -99,11 +100,12 @@ export async function resetPassword(ctx: AppContext, token: string, input: Reset
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
+    if (!reset) return null;
     await changePassword(tx, reset.userId, passwordHash);
-    return true;
+    return reset.userId;
   });
   if (!done) throw fail('INVALID_RESET_TOKEN');
+  await ctx.sessions.forget(done);
 }
 
 /**
@@ -126,6 +128,7 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.newPassword);
   const changedAt = new Date();
   await db.transaction((tx) => changePasswordAt(tx, user.id, passwordHash, changedAt));
+  await ctx.sessions.forget(user.id);
   const issued = await ctx.tokens.issue({ ...user, passwordChangedAt: changedAt });
   return { token: issued.token };
 }

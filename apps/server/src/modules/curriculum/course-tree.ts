@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, lessons, subLessons } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 
@@ -69,6 +70,28 @@ export async function learningSequence(tx: Tx, courseId: string): Promise<string
     if (row.subLessonId) items.push(row.subLessonId);
   }
   return items;
+}
+
+/** What a reader of a course's progress needs of it: its row and its learning sequence. */
+export interface CourseOutline {
+  course: typeof courses.$inferSelect;
+  sequence: readonly string[];
+}
+
+/**
+ * The course and its learning sequence, from the read cache (cleared by every content write,
+ * lib/read-cache.ts) or in one round trip each when not kept; null for an unknown id. Shared by
+ * every request: never changed by a reader.
+ */
+export async function courseOutline(ctx: AppContext, id: string): Promise<CourseOutline | null> {
+  if (!isUuid(id)) return null;
+  const courseId = id.toLowerCase();
+  return ctx.readCache.memo(`course-outline:${courseId}`, async () => {
+    const db = ctx.database.db;
+    const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+    if (!course) return null;
+    return { course, sequence: await learningSequence(db, course.id) };
+  });
 }
 
 /** Why an item is not in a course's sequence: it is another course's, or it does not exist. */

@@ -8,8 +8,8 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
-import { requireVisibleCourse, subjectOf } from '../curriculum/course.access';
-import { itemNotInSequence, learningSequence } from '../curriculum/course-tree';
+import { isVisible, requireVisibleCourse, subjectOf } from '../curriculum/course.access';
+import { courseOutline, itemNotInSequence, learningSequence } from '../curriculum/course-tree';
 import { presentProgress } from './progress.presenter';
 
 type ProgressRow = typeof progress.$inferSelect;
@@ -26,14 +26,12 @@ async function ownRecords(tx: Tx, userId: string, courseId: string): Promise<Pro
 /** GET /api/progress/{courseId}: the caller's records for the course's items, in order. */
 export async function listOwnProgress(ctx: AppContext, caller: Actor | null, courseId: string) {
   const actor = requireActor(caller, 'progress:readOwn');
-  const db = ctx.database.db;
-  const course = await requireVisibleCourse(db, actor, courseId);
-  const [items, records] = await Promise.all([
-    learningSequence(db, course.id),
-    ownRecords(db, actor.id, course.id),
-  ]);
+  // The course's rules and order are kept in memory: the learner's records are the one query.
+  const outline = await courseOutline(ctx, courseId);
+  if (!outline || !isVisible(actor, outline.course)) throw fail('COURSE_NOT_FOUND');
+  const records = await ownRecords(ctx.database.db, actor.id, outline.course.id);
   const byItem = new Map(records.map((row) => [row.itemId, row]));
-  return items.flatMap((item) => {
+  return outline.sequence.flatMap((item) => {
     const row = byItem.get(item);
     return row ? [presentProgress(row)] : [];
   });

@@ -1,8 +1,8 @@
 import type { Actor, ListQuery, UpdateUserRequest } from '@ishuri/contract';
 import { messages, normalizeEmail } from '@ishuri/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { emailChanges, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { said } from '../../lib/route';
@@ -37,11 +37,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The caller's profile with the address waiting for confirmation, in one query. */
 export async function getProfile(ctx: AppContext, caller: Actor | null) {
   const actor = requireUserAccess(caller, 'user:readSelf');
-  const row = await findUserById(ctx.database.db, actor.id);
+  const [row] = await ctx.database.db
+    .select({ user: users, pendingEmail: emailChanges.newEmail })
+    .from(users)
+    .leftJoin(
+      emailChanges,
+      and(eq(emailChanges.userId, users.id), gt(emailChanges.expiresAt, new Date())),
+    )
+    .where(eq(users.id, actor.id))
+    .limit(1);
   if (!row) throw fail('USER_NOT_FOUND');
-  return { ...presentUser(row), pendingEmail: await pendingEmailOf(ctx.database.db, row.id) };
+  return { ...presentUser(row.user), pendingEmail: row.pendingEmail };
 }
 
 export async function updateUser(
@@ -125,4 +134,5 @@ export async function deleteUser(ctx: AppContext, caller: Actor | null, id: stri
     }
     await tx.delete(users).where(eq(users.id, id));
   });
+  await ctx.sessions.forget(id);
 }
