@@ -66,6 +66,8 @@ export const passwordField = (requiredMessage: string = messages.registerFieldsR
 export const idSchema = z.uuid();
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether the text is a UUID, in any letter case (what every id of the API is). */
+export const looksLikeId = (value: string) => uuidPattern.test(value);
 /** A UUID in lower case (as stored), or the text unchanged when it is no UUID. */
 export const normalizeId = (value: string) =>
   uuidPattern.test(value) ? value.toLowerCase() : value;

@@ -9,6 +9,25 @@ export const enrolmentSchema = z.object({
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
 
+/** How many course ids one `courseIds` filter may name. */
+export const MAX_COURSE_IDS = 100;
+
+const uuidText = '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}';
+
+/**
+ * `courseIds`: only the enrolments in these courses (ids separated by commas, at most 100), so
+ * a screen asks for what it shows (a page of courses, one course) and not the whole list.
+ */
+export const ownEnrolmentsQuerySchema = z.object({
+  courseIds: z
+    .string()
+    .regex(new RegExp(`^${uuidText}(,${uuidText}){0,${MAX_COURSE_IDS - 1}}$`), {
+      error: `Use courseIds=id,id,… with at most ${MAX_COURSE_IDS} course ids.`,
+    })
+    .optional(),
+});
+export type OwnEnrolmentsQuery = z.infer<typeof ownEnrolmentsQuerySchema>;
+
 /** Enrolments (product.md §2, §6). */
 export const enrolmentApi = {
   create: endpoint({
@@ -30,7 +49,10 @@ export const enrolmentApi = {
     path: '/api/enroll/byUser',
     action: 'enrolment:readOwn',
     tag: 'enrolments',
-    summary: 'The signed-in user’s enrolments',
+    summary:
+      'The signed-in user’s enrolments, newest first (at most 1,000); with courseIds, only ' +
+      'those in the named courses',
+    query: ownEnrolmentsQuerySchema,
     reply: { kind: 'data', schema: z.array(enrolmentSchema) },
     errors: [],
   }),

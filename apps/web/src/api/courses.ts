@@ -46,14 +46,15 @@ export const useFeaturedCourses = (count: number) =>
     select: (page) => page.data,
   });
 
-export const premiumCoursesOptions = () =>
+/** One page of the premium courses (the start-learning screen pages, sorts and filters them). */
+export const premiumCoursesOptions = (query: ListQuery = {}) =>
   queryOptions({
-    queryKey: courseKeys.list('premium'),
-    queryFn: ({ signal }) => call(courseApi.listPremium, { signal }),
-    select: (page) => page.data,
+    queryKey: courseKeys.list('premium', query),
+    queryFn: ({ signal }) => call(courseApi.listPremium, { query, signal }),
+    placeholderData: keepPreviousData,
   });
 
-export const usePremiumCourses = () => useQuery(premiumCoursesOptions());
+export const usePremiumCourses = (query: ListQuery) => useQuery(premiumCoursesOptions(query));
 
 /** One page of every course; with `mine`, only the caller's own (what an instructor manages). */
 export const listCourses = (query: CourseListQuery, signal?: AbortSignal) =>

@@ -18,7 +18,9 @@ export default async function enrolmentRoutes(app: FastifyInstance) {
   route(app, enrolmentApi.create, async (request) =>
     enrol(app.ctx, request.actor, request.params.courseId),
   );
-  route(app, enrolmentApi.mine, async (request) => listOwnEnrolments(app.ctx, request.actor));
+  route(app, enrolmentApi.mine, async (request) =>
+    listOwnEnrolments(app.ctx, request.actor, request.query),
+  );
   route(app, enrolmentApi.countAll, async (request) => countAllEnrolments(app.ctx, request.actor));
   route(app, enrolmentApi.countMine, async (request) => countOwnEnrolments(app.ctx, request.actor));
 }

@@ -1,5 +1,5 @@
-import type { Actor } from '@ishuri/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import type { Actor, OwnEnrolmentsQuery } from '@ishuri/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { courses, enrolments } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
 import { alreadyThere } from '../../lib/route';
@@ -55,15 +55,31 @@ export async function enrol(ctx: AppContext, caller: Actor | null, courseId: str
   return alreadyThere(presentEnrolment(existing));
 }
 
-/** The actor's own enrolments, newest first (at most UNPAGED_LIMIT). */
-export async function listOwnEnrolments(ctx: AppContext, caller: Actor | null) {
+/**
+ * The actor's own enrolments, newest first (at most UNPAGED_LIMIT); with `courseIds`, only those
+ * in the named courses (a screen asks for what it shows).
+ */
+export async function listOwnEnrolments(
+  ctx: AppContext,
+  caller: Actor | null,
+  query: OwnEnrolmentsQuery = {},
+) {
   const actor = requireActor(caller, 'enrolment:readOwn');
+  const only = query.courseIds
+    ? [...new Set(query.courseIds.split(',').map((id) => id.toLowerCase()))]
+    : null;
   // Enrolments in courses made drafts again are not shown (the course is gone for the learner).
   const rows = await ctx.database.db
     .select({ enrolment: enrolments })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .where(and(eq(enrolments.userId, actor.id), visibleCourses(actor)))
+    .where(
+      and(
+        eq(enrolments.userId, actor.id),
+        only ? inArray(enrolments.courseId, only) : undefined,
+        visibleCourses(actor),
+      ),
+    )
     .orderBy(desc(enrolments.createdAt), desc(enrolments.courseId))
     .limit(UNPAGED_LIMIT);
   return rows.map((row) => presentEnrolment(row.enrolment));

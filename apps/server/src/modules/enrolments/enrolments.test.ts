@@ -140,6 +140,50 @@ describe('own lists and counts', () => {
     ).toBe(1);
   });
 
+  it('answers only the named courses with courseIds, in any letter case', async () => {
+    const learner = await createUser(server);
+    const other = await createUser(server);
+    const [c1, c2, c3] = [
+      await createCourse(),
+      await createCourse('premium'),
+      await createCourse(),
+    ];
+    for (const course of [c1, c2, c3]) {
+      await server.request('POST', `/api/enroll/create/${course.id}`, { token: learner.token });
+    }
+    await server.request('POST', `/api/enroll/create/${c1.id}`, { token: other.token });
+    const only = async (courseIds: string, token = learner.token) => {
+      const response = await server.request(
+        'GET',
+        `/api/enroll/byUser?courseIds=${encodeURIComponent(courseIds)}`,
+        { token },
+      );
+      expect(response.status, response.text).toBe(200);
+      return response.body.data.map((e: any) => e.courseId);
+    };
+    expect(await only(`${c1.id},${c3.id}`)).toEqual([c3.id, c1.id]);
+    expect(await only(c2.id.toUpperCase())).toEqual([c2.id]);
+    // Another user's enrolment in a named course is not the caller's.
+    expect(await only(`${c2.id},${c3.id}`, other.token)).toEqual([]);
+    // A course never enrolled in, or unknown, is simply not in the answer.
+    expect(await only(uuidv7())).toEqual([]);
+  });
+
+  it.each([
+    ['not an id', 'nope'],
+    ['an empty item', ','],
+    ['101 ids', Array.from({ length: 101 }, () => uuidv7()).join(',')],
+  ])('refuses courseIds with %s (400, with the rule)', async (_, courseIds) => {
+    const learner = await createUser(server);
+    const response = await server.request(
+      'GET',
+      `/api/enroll/byUser?courseIds=${encodeURIComponent(courseIds)}`,
+      { token: learner.token },
+    );
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('at most 100 course ids');
+  });
+
   it('counts every enrolment for the admin, and drops a deleted course’s enrolments', async () => {
     const before = await server.request('GET', '/api/enroll/number', { token: admin.token });
     expect(before.status).toBe(200);

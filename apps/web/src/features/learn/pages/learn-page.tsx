@@ -1,4 +1,4 @@
-import { can, messages } from '@ishuri/contract';
+import { can, looksLikeId, messages, normalizeId } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -67,7 +67,11 @@ export default function LearnPage() {
     searchParams.has('preview') &&
     !!data &&
     can(actorOf(session), 'course:manage', { ownerId: data.ownerId });
-  const enrolments = useMyEnrolments({ enabled: signedIn && !preview, retry: false });
+  // Asked with the course, not after it: the id of the address, when it is one.
+  const enrolments = useMyEnrolments(looksLikeId(courseId) ? [normalizeId(courseId)] : [], {
+    enabled: signedIn && !preview,
+    retry: false,
+  });
   const enrolled =
     !!data && (enrolments.data ?? []).some((enrolment) => enrolment.courseId === data.id);
   const readable =

@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
+import { useServerTable } from '../../../components/data-table/table-state';
 import { useEnrol } from '../../../api/enrolments';
 import { usePremiumCourses } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
@@ -92,8 +93,14 @@ function PremiumCourseCard({
 
 /** /dashboard/start-learning: the premium courses; Enrol, or Continue once enrolled. */
 export default function StartLearningPage() {
-  const courses = usePremiumCourses();
-  const enrolments = useMyEnrolments();
+  const table = useServerTable();
+  const courses = usePremiumCourses(table.query);
+  // Only the enrolments of the courses on this page are asked for.
+  const shownIds = useMemo(
+    () => (courses.data?.data ?? []).map((course) => course.id),
+    [courses.data],
+  );
+  const enrolments = useMyEnrolments(shownIds, { keepPrevious: true });
   const enrol = useEnrol();
   const [enrollingId, setEnrollingId] = useState<string | null>(null);
   const enrolled = useMemo(
@@ -118,10 +125,11 @@ export default function StartLearningPage() {
       <DataTable
         label={messages.premiumCourses}
         columns={columns}
-        data={courses.data}
+        data={courses.data?.data}
         getRowId={rowId}
         emptyMessage={messages.noPremiumCourses}
-        loading={courses.isPending || enrolments.isPending}
+        loading={courses.isPending || (shownIds.length > 0 && enrolments.isPending)}
+        server={{ state: table.state, setState: table.setState, total: courses.data?.total }}
         error={courses.isError ? messages.premiumLoadFailed : null}
         onRetry={() => void courses.refetch()}
         pageSize={10}
