@@ -5,12 +5,17 @@
  * slow 4G. The anchor, in the same run, is a plain HTML page of the same words served by node's
  * http: what text on a phone costs without any JavaScript.
  *
+ * The public pages' first HTML is prerendered at build (apps/web/scripts/prerender.mjs); a
+ * second server in the same run sends the app's empty index.html instead (its own copy of the
+ * build without the list of prerendered pages), so the two are compared under the same load.
+ * Each page is audited BENCH_RUNS times (3) and each figure is the median.
+ *
  *   npm run bench -- lighthouse           (or: npx tsx bench/lighthouse.ts)
  *   needs /usr/bin/chromium; builds the web app and the server first when they are missing.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +25,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+/**
+ * `simulate` (Lighthouse's default: one fast load, slow 4G and a 4× slower CPU estimated from
+ * it) or `devtools` (the load itself throttled: figures as observed, noisier).
+ */
+const throttling = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,12 +60,13 @@ interface Row {
   tbt: number;
 }
 
-async function audit(url: string, port: number, page: string): Promise<Row> {
+async function auditOnce(url: string, port: number, page: string): Promise<Row> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
+    throttlingMethod: throttling,
   });
   if (!result) throw new Error(`no result for ${url}`);
   const { categories, audits } = result.lhr;
@@ -67,6 +79,65 @@ async function audit(url: string, port: number, page: string): Promise<Row> {
     lcp: ms('largest-contentful-paint'),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
     tbt: ms('total-blocking-time'),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** The page audited `runs` times: the median of each figure. */
+async function audit(url: string, port: number, page: string): Promise<Row> {
+  const results: Row[] = [];
+  for (let i = 0; i < runs; i += 1) results.push(await auditOnce(url, port, page));
+  const of = (key: Exclude<keyof Row, 'page'>) => median(results.map((row) => row[key]));
+  return {
+    page,
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    cls: of('cls'),
+    tbt: of('tbt'),
+  };
+}
+
+/** The product as npm start runs it, on a fresh data folder with the demo catalogue. */
+async function startProduct(webDist: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-bench-lh-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['dist/main.mjs'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 600; i += 1) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -87,38 +158,19 @@ async function main() {
   const plainPort = await freePort();
   await new Promise<void>((resolve) => plain.listen(plainPort, '127.0.0.1', resolve));
 
-  // The product, as npm start runs it, on a fresh data folder with the demo catalogue.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-bench-lh-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/main.mjs'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(root, 'apps/web/dist'),
-    },
-    stdio: 'ignore',
-  });
+  const webDist = path.join(root, 'apps/web/dist');
+  // The same build without its list of prerendered pages: every page gets the empty index.html.
+  const appOnlyDist = mkdtempSync(path.join(os.tmpdir(), 'ishuri-bench-lh-web-'));
+  cpSync(webDist, appOnlyDist, { recursive: true });
+  rmSync(path.join(appOnlyDist, 'prerendered', 'pages.json'), { force: true });
+  const product = await startProduct(webDist);
+  const appOnly = await startProduct(appOnlyDist);
+  const base = product.base;
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {
-    for (let i = 0; i < 600; i += 1) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const free = (await (await fetch(`${base}/api/course/free?page=1&pageSize=1`)).json()) as {
       data: { id: string }[];
     };
@@ -129,11 +181,18 @@ async function main() {
       ['/explore-course', `${base}/explore-course`],
       ['/course/{id}', `${base}/course/${courseId}`],
       ['/learn/{id}', `${base}/learn/${courseId}`],
+      ['/ (app only)', `${appOnly.base}/`],
+      ['/explore (app only)', `${appOnly.base}/explore-course`],
+      ['/course (app only)', `${appOnly.base}/course/${courseId}`],
     ];
     const rows: Row[] = [];
     for (const [name, url] of pages) rows.push(await audit(url, chrome.port, name));
     const anchor = rows[0]!;
-    console.log('\nLighthouse mobile (simulated slow 4G, mid-range phone); ms, CLS unitless');
+    console.log(
+      `\nLighthouse mobile (slow 4G, mid-range phone, throttling: ${throttling}; median of ` +
+        `${runs}); ms, CLS unitless`,
+    );
+    console.log('"app only": the same build, without the prerendered first HTML');
     console.log(
       'page                 | perf | a11y |  FCP ms | FCP ×plain |  LCP ms |   CLS | TBT ms',
     );
@@ -150,10 +209,10 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    server.kill('SIGTERM');
     plain.close();
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
+    await appOnly.stop();
+    rmSync(appOnlyDist, { recursive: true, force: true });
   }
 }
 

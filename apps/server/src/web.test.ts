@@ -15,6 +15,18 @@ beforeAll(async () => {
   const webDist = await mkdtemp(path.join(os.tmpdir(), 'ishuri-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // Two prerendered public pages (apps/web/scripts/prerender.mjs writes them and their list).
+  await mkdir(path.join(webDist, 'prerendered'));
+  await writeFile(path.join(webDist, 'prerendered', 'landing.html'), '<div id="root">Landing');
+  await writeFile(path.join(webDist, 'prerendered', 'course.html'), '<div id="root">A course');
+  await writeFile(
+    path.join(webDist, 'prerendered', 'pages.json'),
+    JSON.stringify([
+      { matches: '^/$', file: 'prerendered/landing.html' },
+      { matches: '^/course/[^/]+/?$', file: 'prerendered/course.html' },
+      { matches: '^/gone/?$', file: 'prerendered/gone.html' },
+    ]),
+  );
   await writeFile(path.join(webDist, 'assets', 'app-1234.js'), script);
   await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(script));
   server = await startTestServer({ webDist });
@@ -25,9 +37,24 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(server.baseUrl + url, { headers });
 
 describe('serving the web app', () => {
-  it('answers any app route with index.html, never cached', async () => {
+  it("answers a prerendered public page's addresses with its own HTML, never cached", async () => {
+    for (const [url, text] of [
+      ['/', 'Landing'],
+      ['/course/abc', 'A course'],
+      ['/course/abc/?from=mail', 'A course'],
+    ] as const) {
+      const response = await get(url, { accept: 'text/html' });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text(), url).toBe(`<div id="root">${text}`);
+    }
+  });
+
+  it('answers any other app route with index.html, never cached', async () => {
     for (const url of [
-      '/',
+      // A listed page whose file is missing, and an address beyond a page's pattern.
+      '/gone',
+      '/course/abc/more',
       '/login',
       '/dashboard/all-users',
       '/resetpassword/abc',

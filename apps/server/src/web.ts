@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@ishuri/contract';
@@ -40,6 +40,23 @@ function isPageNavigation(request: FastifyRequest, url: string): boolean {
   return accept.includes('text/html');
 }
 
+/**
+ * The public pages whose first HTML the build wrote (apps/web/scripts/prerender.mjs): for each,
+ * the addresses it answers (a regular expression on the path) and its file. Missing or unreadable
+ * (a development build), every page gets index.html.
+ */
+function prerenderedPages(webDist: string): Array<{ matches: RegExp; file: string }> {
+  const manifest = path.join(webDist, 'prerendered', 'pages.json');
+  if (!existsSync(manifest)) return [];
+  const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Array<{
+    matches: string;
+    file: string;
+  }>;
+  return entries
+    .filter((entry) => existsSync(path.join(webDist, entry.file)))
+    .map((entry) => ({ matches: new RegExp(entry.matches), file: entry.file }));
+}
+
 const routeNotFound = (reply: FastifyReply) =>
   reply.status(404).send({ error: messages.routeNotFound, code: 'ROUTE_NOT_FOUND' });
 
@@ -55,6 +72,7 @@ export async function serveWebApp(
   allowedMethods: (url: string) => string[] = () => [],
 ) {
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  const pages = hasWeb ? prerenderedPages(webDist) : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -90,6 +108,9 @@ export async function serveWebApp(
     }
     if (url.startsWith('/api/') || url === '/api' || !hasWeb) return routeNotFound(reply);
     if (!isPageNavigation(request, url)) return routeNotFound(reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!);
+    // A public page's own first HTML (a visitor sees its text before the JavaScript runs);
+    // any other page, the app's empty index.html.
+    const page = pages.find((entry) => entry.matches.test(url));
+    return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html', webDist!);
   });
 }

@@ -1,0 +1,109 @@
+import { messages } from '@ishuri/contract';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createBlog, createCourse, createTextLesson, uniqueTag } from './support/public-content';
+import { signInAs } from './support/users';
+
+// The public pages' first HTML comes with the page (issue 13, point 3): a phone paints the text
+// before the JavaScript has arrived, and the app then takes that markup over without drawing it
+// again (hydration) and without an error.
+test.use({ viewport: { width: 360, height: 740 } });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages show their text and navigation; the app pages do not', async ({
+    page,
+  }) => {
+    const pages: Array<[string, string]> = [
+      ['/', messages.landingWelcome],
+      ['/explore-course', messages.exploreCourses],
+      ['/blog', messages.blog],
+      ['/business', messages.plansAndPricing],
+      ['/contact', messages.contactUs],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+      ).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeAttached();
+    }
+    await page.goto('/');
+    await page.screenshot({ path: test.info().outputPath('landing-no-js.png') });
+    // A page with an id shows its frame (navigation, footer) while its data is awaited.
+    await page.goto('/course/01234567-89ab-7def-8123-456789abcdef');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The dashboard and the sign-in screens are drawn by the app alone.
+    for (const path of ['/dashboard', '/login']) {
+      await page.goto(path);
+      await expect(page.locator('#root'), path).toBeEmpty();
+    }
+  });
+});
+
+/** Console errors and failed hydrations while the app takes over a prerendered page. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('the app takes over each prerendered page without an error, and its data fills it', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag();
+  const course = await createCourse(request, adminToken, {
+    title: `Prerendered ${tag}`,
+    description: 'Its page is drawn before its data arrives.',
+  });
+  await createTextLesson(request, adminToken, course.id, { title: 'First lesson' });
+  const post = await createBlog(request, adminToken, {
+    title: `Prerendered post ${tag}`,
+    content: 'A post.',
+  });
+  const errors = watchErrors(page);
+  const visits: Array<[string, string]> = [
+    ['/', messages.landingWelcome],
+    ['/explore-course', messages.exploreCourses],
+    [`/course/${course.id}`, course.title],
+    [`/learn/${course.id}`, 'First lesson'],
+    ['/blog', messages.blog],
+    [`/blog/${post.id}`, post.title],
+    ['/business', messages.plansAndPricing],
+    ['/contact', messages.contactUs],
+  ];
+  for (const [path, text] of visits) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: text }).first(), path).toBeVisible();
+    // The app is running: the menu button opens the menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    expect(errors, path).toEqual([]);
+  }
+  // The course on the explore page arrived with its data, into the prerendered page.
+  await page.goto('/explore-course');
+  await expect(page.getByTestId('course-card').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in user on a prerendered page gets the signed-in navigation', async ({
+  page,
+  user,
+}) => {
+  const errors = watchErrors(page);
+  await signInAs(page, user);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
