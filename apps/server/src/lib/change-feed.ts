@@ -40,3 +40,39 @@ export async function followChannel(
     await subscription?.close();
   });
 }
+
+/**
+ * What a cache that follows a channel needs: a generation, moved on by every clearing, so that a
+ * read that began before one is not kept; and whether changes can be heard at all (off, it keeps
+ * nothing and answers nothing).
+ */
+export abstract class FollowingCache {
+  private generationNumber = 0;
+
+  constructor(protected online: boolean) {}
+
+  /** The generation a read starts in; pass it back when keeping what was read. */
+  get generation() {
+    return this.generationNumber;
+  }
+
+  /** Whether what was read during `generation` may be kept. */
+  protected mayKeep(generation: number): boolean {
+    return this.online && generation === this.generationNumber;
+  }
+
+  /** Every read in flight is now too old to be kept. */
+  protected nextGeneration() {
+    this.generationNumber += 1;
+  }
+
+  /** Drops everything kept. */
+  protected abstract empty(): void;
+
+  /** Off while other processes' changes cannot be heard; on again (empty) once they can. */
+  setOnline(online: boolean) {
+    this.nextGeneration();
+    this.empty();
+    this.online = online;
+  }
+}

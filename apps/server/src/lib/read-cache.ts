@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { followChannel } from './change-feed';
+import { followChannel, FollowingCache } from './change-feed';
 
 /**
  * Public catalogue reads kept in memory (issue 13, point 2): the answers a visitor's phone asks
@@ -101,12 +101,10 @@ function encode(entry: Entry, encoding: Encoding): Buffer {
   return made;
 }
 
-export class ReadCache {
+export class ReadCache extends FollowingCache {
   private readonly entries = new Map<string, Entry>();
   private readonly memos = new Map<string, { value: unknown; expires: number }>();
   private bytes = 0;
-  private generationNumber = 0;
-  private online: boolean;
 
   constructor(
     private readonly options: ReadCacheOptions,
@@ -114,11 +112,7 @@ export class ReadCache {
     private readonly broadcast: () => Promise<void> = async () => undefined,
     online = true,
   ) {
-    this.online = online;
-  }
-
-  get generation() {
-    return this.generationNumber;
+    super(online);
   }
 
   get size() {
@@ -144,7 +138,7 @@ export class ReadCache {
     contentType: string,
     etag: string | null = null,
   ) {
-    if (!this.online || generation !== this.generationNumber) return;
+    if (!this.mayKeep(generation)) return;
     const bytes = Buffer.byteLength(body);
     if (bytes > this.options.maxEntryBytes) return;
     const old = this.entries.get(key);
@@ -174,9 +168,9 @@ export class ReadCache {
   async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const kept = this.online ? this.memos.get(key) : undefined;
     if (kept && kept.expires > Date.now()) return kept.value as T;
-    const generation = this.generationNumber;
+    const generation = this.generation;
     const value = await load();
-    if (this.online && generation === this.generationNumber) {
+    if (this.mayKeep(generation)) {
       this.memos.delete(key);
       this.memos.set(key, { value, expires: Date.now() + this.options.ttlMs });
       for (const oldest of this.memos.keys()) {
@@ -189,7 +183,11 @@ export class ReadCache {
 
   /** Drops every entry here (and no read in flight is stored). */
   clear() {
-    this.generationNumber += 1;
+    this.nextGeneration();
+    this.empty();
+  }
+
+  protected empty() {
     this.entries.clear();
     this.memos.clear();
     this.bytes = 0;
@@ -199,12 +197,6 @@ export class ReadCache {
   async invalidate() {
     this.clear();
     await this.broadcast();
-  }
-
-  /** Off while other processes' changes cannot be heard; on again (empty) once they can. */
-  setOnline(online: boolean) {
-    this.clear();
-    this.online = online;
   }
 
   private drop(key: string, entry: Entry) {

@@ -1,7 +1,7 @@
 import type { Actor } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { followChannel } from './change-feed';
+import { followChannel, FollowingCache } from './change-feed';
 
 /**
  * Sessions already checked, kept in memory (issue 13, point 2: a signed-in read makes one query,
@@ -34,10 +34,8 @@ interface Entry {
   expires: number;
 }
 
-export class SessionCache {
+export class SessionCache extends FollowingCache {
   private readonly entries = new Map<string, Entry>();
-  private generationNumber = 0;
-  private online: boolean;
 
   constructor(
     private readonly options: SessionCacheOptions,
@@ -45,11 +43,7 @@ export class SessionCache {
     private readonly broadcast: (userId: string) => Promise<void> = async () => undefined,
     online = true,
   ) {
-    this.online = online;
-  }
-
-  get generation() {
-    return this.generationNumber;
+    super(online);
   }
 
   get size() {
@@ -70,7 +64,7 @@ export class SessionCache {
 
   /** Keeps a token found valid during `generation`, unless a session was ended since. */
   set(jti: string, generation: number, actor: Actor) {
-    if (!this.online || generation !== this.generationNumber) return;
+    if (!this.mayKeep(generation)) return;
     this.entries.delete(jti);
     this.entries.set(jti, { actor, expires: Date.now() + this.options.ttlMs });
     // A Map iterates in insertion order: the first keys are the oldest.
@@ -82,7 +76,7 @@ export class SessionCache {
 
   /** Drops the user's entries here (no check in flight is kept). */
   drop(userId: string) {
-    this.generationNumber += 1;
+    this.nextGeneration();
     for (const [jti, entry] of this.entries) {
       if (entry.actor.id === userId) this.entries.delete(jti);
     }
@@ -94,11 +88,8 @@ export class SessionCache {
     await this.broadcast(userId);
   }
 
-  /** Off while other processes' changes cannot be heard; on again (empty) once they can. */
-  setOnline(online: boolean) {
-    this.generationNumber += 1;
+  protected empty() {
     this.entries.clear();
-    this.online = online;
   }
 }
 
