@@ -267,6 +267,8 @@ describe('a job whose process died', () => {
   it('is taken up again within a minute of the queue clock', async () => {
     const email = uniqueEmail('orphan');
     const db = server.ctx.database.db;
+    // As a process that claimed it and then died leaves it: running, with its 30 s lease. Made
+    // so in the transaction that queues it, so the poller never sees it pending.
     await db.transaction(async (tx) => {
       await queueMail(server.ctx, tx, {
         to: email,
@@ -274,18 +276,17 @@ describe('a job whose process died', () => {
         text: 'Hi',
         html: '<p>Hi</p>',
       });
+      const now = clock();
+      await tx
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: 1,
+          lockedAt: now,
+          lockedUntil: new Date(now.getTime() + 30 * SECOND),
+        })
+        .where(sql`${jobs.payload}::text like ${'%' + email + '%'}`);
     });
-    // As a process that claimed it and then died leaves it: running, with its 30 s lease.
-    const now = clock();
-    await db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: 1,
-        lockedAt: now,
-        lockedUntil: new Date(now.getTime() + 30 * SECOND),
-      })
-      .where(sql`${jobs.payload}::text like ${'%' + email + '%'}`);
     await advance(10 * SECOND);
     await sleep(200);
     expect(mailsTo(email)).toHaveLength(0);
