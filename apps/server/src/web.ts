@@ -42,8 +42,8 @@ function isPageNavigation(request: FastifyRequest, url: string): boolean {
 
 /**
  * The public pages whose first HTML the build wrote (apps/web/scripts/prerender.mjs): for each,
- * the addresses it answers (a regular expression on the path) and its file. Missing or unreadable
- * (a development build), every page gets index.html.
+ * the addresses it answers (a regular expression on the path) and its file. Without that list
+ * (a development build), every page gets index.html; a listed file that is missing is skipped.
  */
 function prerenderedPages(webDist: string): Array<{ matches: RegExp; file: string }> {
   const manifest = path.join(webDist, 'prerendered', 'pages.json');

@@ -65,7 +65,10 @@ export const passwordField = (requiredMessage: string = messages.registerFieldsR
 
 export const idSchema = z.uuid();
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID's text, in any letter case, for patterns that hold ids (one, or a list). */
+export const uuidText =
+  '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}';
+const uuidPattern = new RegExp(`^${uuidText}$`);
 /** Whether the text is a UUID, in any letter case (what every id of the API is). */
 export const looksLikeId = (value: string) => uuidPattern.test(value);
 /** A UUID in lower case (as stored), or the text unchanged when it is no UUID. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countOf, courseIdParams, idSchema, timestamp } from './common';
+import { countOf, courseIdParams, idSchema, timestamp, uuidText } from './common';
 import { endpoint } from './endpoint';
 
 export const enrolmentSchema = z.object({
@@ -11,8 +11,6 @@ export type Enrolment = z.infer<typeof enrolmentSchema>;
 
 /** How many course ids one `courseIds` filter may name. */
 export const MAX_COURSE_IDS = 100;
-
-const uuidText = '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}';
 
 /**
  * `courseIds`: only the enrolments in these courses (ids separated by commas, at most 100), so

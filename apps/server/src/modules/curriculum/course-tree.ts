@@ -3,6 +3,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, lessons, subLessons } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
+import { findCourse } from './course.access';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 
@@ -85,10 +86,9 @@ export interface CourseOutline {
  */
 export async function courseOutline(ctx: AppContext, id: string): Promise<CourseOutline | null> {
   if (!isUuid(id)) return null;
-  const courseId = id.toLowerCase();
-  return ctx.readCache.memo(`course-outline:${courseId}`, async () => {
+  return ctx.readCache.memo(`course-outline:${id.toLowerCase()}`, async () => {
     const db = ctx.database.db;
-    const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+    const course = await findCourse(db, id);
     if (!course) return null;
     return { course, sequence: await learningSequence(db, course.id) };
   });
