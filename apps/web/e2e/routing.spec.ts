@@ -76,6 +76,27 @@ test('a token the server refuses (401) is removed with the role; then /login', a
   ).toBeVisible();
 });
 
+test("on a dashboard screen, a refused token goes to /login even when the navigation bar's check is answered first", async ({
+  page,
+  user,
+}) => {
+  const token = await tokenViaApi(page.request, user);
+  await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  // The first profile request is answered at once, every other API request a moment later:
+  // the 401 that ends the session reaches the navigation bar's token check first.
+  let first = true;
+  await page.route('**/api/**', async (route) => {
+    const profile = new URL(route.request().url()).pathname === '/api/user/profile';
+    if (!(profile && first)) await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (profile) first = false;
+    await route.continue();
+  });
+  await storeToken(page, token);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await storedSession(page)).authToken).toBeNull();
+});
+
 test('a screen whose code cannot be loaded shows the error screen', async ({ page }) => {
   await page.goto('/');
   await page.route(/\/assets\/business-page-[\w-]+\.js$/, (route) => route.abort());

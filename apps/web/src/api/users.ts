@@ -8,7 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call } from '../lib/api-client';
+import { useMatch } from 'react-router';
+import { ApiError, call, endSession } from '../lib/api-client';
 import { dropToken, getToken, isExpired, useSession } from '../lib/auth';
 import type { Session } from '../lib/auth';
 import { useRefresh } from './refresh';
@@ -106,14 +107,19 @@ export const useConfirmEmail = () =>
  * a token nobody signed, no jump to /login from a public page). Until the server answers, a
  * readable unexpired token counts (`confirmed` false): a signed-in user sees no flicker, and
  * what would call the API with the token waits for `confirmed`.
+ * The navigation bar also shows above the dashboard: there a refused token ends the session and
+ * the user goes to /login, whichever request of the screen the server answered first.
  */
 export function usePublicSession(): { session: Session | null; confirmed: boolean } {
   const session = useSession();
   const live = session && !isExpired(session) ? session : null;
   const accepted = useQuery(tokenCheckOptions(live?.token ?? null));
+  const inDashboard = useMatch('/dashboard/*') !== null;
   useEffect(() => {
-    if (getToken() && (!live || accepted.data === false)) dropToken();
-  }, [live, accepted.data]);
+    if (!getToken()) return;
+    if (inDashboard && live && accepted.data === false) endSession();
+    else if (!live || accepted.data === false) dropToken();
+  }, [live, accepted.data, inDashboard]);
   const counted = live && accepted.data !== false ? live : null;
   return { session: counted, confirmed: counted !== null && accepted.data === true };
 }

@@ -85,6 +85,12 @@ export function configureApiClient(options: { onSessionExpired: () => void }): v
   onSessionExpired = options.onSessionExpired;
 }
 
+/** The server refused the stored token: it is removed with the role, and the user goes to /login. */
+export function endSession(): void {
+  dropToken();
+  onSessionExpired();
+}
+
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const full = path.startsWith(`${BASE}/`)
     ? path
@@ -223,10 +229,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     const error = await readErrorBody(response);
     const sessionEnded =
       response.status === 401 && token !== null && token === getToken() && !options.token;
-    if (sessionEnded && !options.ignoreUnauthorized) {
-      dropToken();
-      onSessionExpired();
-    }
+    if (sessionEnded && !options.ignoreUnauthorized) endSession();
     throw error;
   }
   return (await readBody(response, options.responseType)) as T;
