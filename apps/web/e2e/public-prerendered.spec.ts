@@ -107,3 +107,28 @@ test('a signed-in user on a prerendered page gets the signed-in navigation', asy
   ).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a page scrolled before the app takes it over stays where the reader is', async ({ page }) => {
+  // The app's entry script is held until the reader has scrolled the prerendered page.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/business', { waitUntil: 'commit' });
+  await expect(
+    page.getByRole('heading', { level: 1, name: messages.plansAndPricing }),
+  ).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  release();
+  // The app is running once the menu button (near the top) answers.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Open menu' }).dispatchEvent('click');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeAttached({ timeout: 500 });
+  }).toPass();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});

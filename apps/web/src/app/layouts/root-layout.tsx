@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Toasts } from '../toasts';
 
@@ -12,6 +13,25 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * A prerendered page can be read and scrolled before the app takes it over; the take-over must
+ * not throw the reader back to the top (ScrollRestoration puts a first page at 0). The first
+ * effect notes where the page is, the second puts it back, around ScrollRestoration's own.
+ */
+let scrollAtStart = 0;
+function NoteScroll() {
+  useLayoutEffect(() => {
+    scrollAtStart = window.scrollY;
+  }, []);
+  return null;
+}
+function KeepScroll() {
+  useLayoutEffect(() => {
+    if (scrollAtStart > 0) window.scrollTo(0, scrollAtStart);
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
@@ -20,9 +40,11 @@ export function RootLayout() {
       {/* Positions are kept per history entry. A page loaded afresh has the key "default" whatever
           its address, so such entries are kept by path: opening another address in the same tab
           (a mailed link) must not land where the last fresh page was scrolled to. */}
+      <NoteScroll />
       <ScrollRestoration
         getKey={(location) => (location.key === 'default' ? location.pathname : location.key)}
       />
+      <KeepScroll />
       <Toasts />
     </>
   );
