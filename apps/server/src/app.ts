@@ -2,7 +2,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -54,6 +53,7 @@ import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { serveWebApp } from './web';
 
 /** A temporary upload file not written to for this long belongs to no live upload. */
@@ -167,7 +167,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

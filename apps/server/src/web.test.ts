@@ -109,3 +109,47 @@ describe('serving the web app', () => {
     expect(doc.openapi).toMatch(/^3\./);
   });
 });
+
+describe('security headers', () => {
+  // The policy of the app (a literal copy: it changes only with a decision to change it).
+  const expected: Record<string, string> = {
+    'content-security-policy':
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+      "frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';" +
+      "script-src-attr 'none';style-src 'self' 'unsafe-inline';media-src 'self' blob:;" +
+      "frame-src 'none';connect-src 'self'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('are on every kind of answer: pages, files, reads, 304s, errors', async () => {
+    const free = await get('/api/course/free');
+    const answers: Array<[string, Response]> = [
+      ['prerendered page', await get('/', { accept: 'text/html' })],
+      ['app page', await get('/dashboard', { accept: 'text/html' })],
+      ['file', await get('/assets/app-1234.js', { 'accept-encoding': 'br' })],
+      ['read', free],
+      ['304', await get('/api/course/free', { 'if-none-match': free.headers.get('etag') ?? '' })],
+      ['401', await get('/api/user/profile')],
+      ['404', await get('/api/no-such-thing')],
+      ['400', await get('/api/course/free?page=0')],
+    ];
+    for (const [kind, response] of answers) {
+      for (const [name, value] of Object.entries(expected)) {
+        expect(response.headers.get(name), `${kind}: ${name}`).toBe(value);
+      }
+    }
+    expect(answers.map(([, response]) => response.status)).toEqual([
+      200, 200, 200, 200, 304, 401, 404, 400,
+    ]);
+  });
+});
