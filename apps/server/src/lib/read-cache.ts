@@ -69,9 +69,23 @@ type Encoding = 'br' | 'gzip';
 /** Below this, compressing costs more than the bytes it saves (as @fastify/compress's default). */
 const COMPRESS_ABOVE = 1024;
 
-/** The encoding to send: br, else gzip, when the client accepts it (q > 0). */
+/**
+ * The encoding to send: br, else gzip, when the client accepts it (q > 0). Browsers send one of
+ * a handful of headers, so answers are kept for the last 64 distinct ones.
+ */
+const encodingOf = new Map<string, Encoding | null>();
 function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  let encoding = encodingOf.get(header);
+  if (encoding === undefined) {
+    if (encodingOf.size >= 64) encodingOf.clear();
+    encoding = parseAcceptEncoding(header);
+    encodingOf.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
