@@ -53,6 +53,11 @@ import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import userRoutes from './modules/users/users.routes';
+import {
+  defaultOwnReadCacheOptions,
+  OwnReadCache,
+  registerOwnReadCache,
+} from './lib/own-read-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serveWebApp } from './web';
 
@@ -127,6 +132,7 @@ export async function buildApp(
   const ownsDatabase = !options.database;
   const readCacheOptions = { ...defaultReadCacheOptions, ...config.readCache };
   const sessionCacheOptions = { ...defaultSessionCacheOptions, ...config.sessionCache };
+  const ownReadCacheOptions = { ...defaultOwnReadCacheOptions, ...config.ownReadCache };
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const database =
     options.database ??
@@ -154,6 +160,7 @@ export async function buildApp(
     // Replaced by the registered caches below, before any request.
     readCache: new ReadCache(readCacheOptions),
     sessions: new SessionCache(sessionCacheOptions),
+    ownReads: new OwnReadCache(ownReadCacheOptions),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
@@ -190,6 +197,7 @@ export async function buildApp(
   await app.register(etag, { weak: true });
   ctx.readCache = await registerReadCache(app, database, readCacheOptions);
   ctx.sessions = await registerSessionCache(app, database, sessionCacheOptions);
+  ctx.ownReads = await registerOwnReadCache(app, database, ownReadCacheOptions);
   // API answers are compressed for slow networks (the web app's files are precompressed at build).
   await app.register(compress, {
     global: true,

@@ -5,6 +5,7 @@ import { emailPattern } from '@ishuri/contract';
 import { z } from 'zod';
 import type { JobQueueOptions } from './lib/jobs';
 import type { ReadCacheOptions } from './lib/read-cache';
+import type { OwnReadCacheOptions } from './lib/own-read-cache';
 import type { SessionCacheOptions } from './lib/session-cache';
 
 /** The only reader of process.env. Every variable is listed in the README. */
@@ -83,6 +84,8 @@ export interface Config {
   readCache?: Partial<ReadCacheOptions>;
   /** The in-memory cache of checked sessions; defaults in lib/session-cache.ts. */
   sessionCache?: Partial<SessionCacheOptions>;
+  /** The in-memory cache of signed-in users' own reads; defaults in lib/own-read-cache.ts. */
+  ownReadCache?: Partial<OwnReadCacheOptions>;
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { JobQueue } from './jobs';
 import type { Mailer } from './mailer';
 import type { MediaUrls } from './media-urls';
+import type { OwnReadCache } from './own-read-cache';
 import type { ReadCache } from './read-cache';
 import type { SessionCache } from './session-cache';
 import type { Storage } from './storage';
@@ -30,6 +31,8 @@ export interface AppContext {
    * password change or reset, deletion) calls `forget(userId)` once it has committed.
    */
   sessions: SessionCache;
+  /** A signed-in user's own reads (profile, progress), kept until a write may change them. */
+  ownReads: OwnReadCache;
 }
 
 declare module 'fastify' {

@@ -15,6 +15,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { gate } from './access';
+import { serveKept } from './own-read-cache';
 
 /**
  * Registers a route from its contract endpoint: method, path, schemas, the gate of its action,
@@ -63,6 +64,8 @@ export interface RouteOptions {
   /** Run after the gate, with the caller known (a limit per account). */
   after?: preHandlerAsyncHookHandler[];
   bodyLimit?: number;
+  /** A signed-in user's own read, kept per user until a write may change it (own-read-cache.ts). */
+  keptPerUser?: boolean;
 }
 
 /** The status codes an endpoint can answer with, each with the codes it may carry. */
@@ -126,7 +129,12 @@ export function route<E extends EndpointSpec>(
     url: endpoint.path,
     bodyLimit: options.bodyLimit,
     config: { endpoint },
-    preHandler: [...(options.before ?? []), ...gate(endpoint.action), ...(options.after ?? [])],
+    preHandler: [
+      ...(options.before ?? []),
+      ...gate(endpoint.action),
+      ...(options.after ?? []),
+      ...(options.keptPerUser ? [serveKept] : []),
+    ],
     schema: {
       operationId: endpoint.operationId,
       tags: [endpoint.tag],

@@ -22,7 +22,10 @@ export default async function progressRoutes(app: FastifyInstance) {
   route(app, progressApi.myCourses, async (request) =>
     listMyCourses(app.ctx, request.actor, request.query),
   );
-  route(app, progressApi.mine, async (request) =>
-    listOwnProgress(app.ctx, request.actor, request.params.courseId),
+  route(
+    app,
+    progressApi.mine,
+    async (request) => listOwnProgress(app.ctx, request.actor, request.params.courseId),
+    { keptPerUser: true },
   );
 }

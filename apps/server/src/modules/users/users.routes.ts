@@ -5,7 +5,9 @@ import { confirmEmailChange } from './email-change.service';
 import { deleteUser, getProfile, listUsers, updateUser } from './users.service';
 
 export default async function userRoutes(app: FastifyInstance) {
-  route(app, userApi.profile, async (request) => getProfile(app.ctx, request.actor));
+  route(app, userApi.profile, async (request) => getProfile(app.ctx, request.actor), {
+    keptPerUser: true,
+  });
   route(app, userApi.update, async (request) =>
     updateUser(app.ctx, request.actor, request.params.id, request.body),
   );

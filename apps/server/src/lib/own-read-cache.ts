@@ -1,0 +1,241 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { followChannel, FollowingCache } from './change-feed';
+import { isUuid } from './ids';
+
+/**
+ * A signed-in user's own reads kept in memory (issue 13, point 2): the profile and the progress
+ * in a course are asked on every screen a learner opens, and change only when someone writes.
+ * The serialized JSON of a 200 answer is kept per user and address, and sent again without a
+ * query until something that could change it happens. Routes opt in (`route(…, { keptPerUser:
+ * true })`); the answer is looked up after the route's gate, so the session is checked as always
+ * and a refused token never reaches a kept answer.
+ *
+ * What ends an entry, before the answer of the write leaves:
+ * - any successful write (POST, PUT, PATCH, DELETE below 400) by a signed-in user drops that
+ *   user's entries, and those of every user whose id is in the write's address (an admin's
+ *   change or deletion of a user);
+ * - a successful write to `/api/user/…` without a token (the mailed link that confirms a new
+ *   address) drops every entry;
+ * - content changes (the public read cache's generation moves on): an answer kept under an
+ *   older generation is not sent (a course's order is part of its progress answer).
+ * Drops are told to the other processes on the same PostgreSQL database (NOTIFY); while that
+ * connection is down the cache is off. A read that began before a drop is not kept (a version
+ * per user, and a generation for clearing all). Entries also expire after `ttlMs` (a change made
+ * by hand in the database, or a pending address that expires, is seen within that time), and at
+ * most `maxEntries` are kept (the oldest go first).
+ */
+
+const CHANNEL = 'ishuri_own_reads';
+/** The payload that drops every entry. */
+const ALL = '*';
+
+export interface OwnReadCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+}
+
+export const defaultOwnReadCacheOptions: OwnReadCacheOptions = {
+  ttlMs: 60_000,
+  maxEntries: 50_000,
+};
+
+interface Entry {
+  userId: string;
+  body: string;
+  contentType: string;
+  etag: string | null;
+  /** The content generation it was read under. */
+  content: number;
+  expires: number;
+}
+
+/** Where a read began: what it read may be kept only if nothing was dropped since. */
+export interface Stamp {
+  generation: number;
+  version: number;
+  content: number;
+}
+
+export class OwnReadCache extends FollowingCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysOf = new Map<string, Set<string>>();
+  /** Moved on for a user by each drop of their entries (bounded: see `drop`). */
+  private readonly versions = new Map<string, number>();
+
+  constructor(
+    private readonly options: OwnReadCacheOptions,
+    /** Tells the other processes (a user id, or `*`); resolves once sent. */
+    private readonly broadcast: (payload: string) => Promise<void> = async () => undefined,
+    online = true,
+  ) {
+    super(online);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  stamp(userId: string, content: number): Stamp {
+    return { generation: this.generation, version: this.versions.get(userId) ?? 0, content };
+  }
+
+  get(userId: string, url: string, content: number): Entry | undefined {
+    if (!this.online) return undefined;
+    const key = `${userId} ${url}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now() || entry.content !== content) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(
+    userId: string,
+    url: string,
+    stamp: Stamp,
+    body: string,
+    contentType: string,
+    etag: string | null,
+  ) {
+    if (!this.mayKeep(stamp.generation)) return;
+    if ((this.versions.get(userId) ?? 0) !== stamp.version) return;
+    const key = `${userId} ${url}`;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, {
+      userId,
+      body,
+      contentType,
+      etag,
+      content: stamp.content,
+      expires: Date.now() + this.options.ttlMs,
+    });
+    const keys = this.keysOf.get(userId) ?? new Set<string>();
+    keys.add(key);
+    this.keysOf.set(userId, keys);
+    // A Map iterates in insertion order: the first keys are the oldest.
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  /** Drops the user's entries here; no read of theirs in flight is kept. */
+  drop(userId: string) {
+    if (this.versions.size >= this.options.maxEntries) {
+      // Versions are kept for users dropped lately; rather than let them grow, start over
+      // (a new generation: every read in flight, whoever's, is not kept).
+      this.versions.clear();
+      this.nextGeneration();
+    }
+    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
+    for (const key of this.keysOf.get(userId) ?? []) {
+      const entry = this.entries.get(key);
+      if (entry) this.remove(key, entry);
+    }
+  }
+
+  /** Drops every entry here; no read in flight is kept. */
+  clear() {
+    this.nextGeneration();
+    this.empty();
+  }
+
+  protected empty() {
+    this.entries.clear();
+    this.keysOf.clear();
+    this.versions.clear();
+  }
+
+  /** The user's data changed (null: anyone's): drop here and in every other process. */
+  async forget(userId: string | null) {
+    if (userId === null) this.clear();
+    else this.drop(userId);
+    await this.broadcast(userId ?? ALL);
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    const keys = this.keysOf.get(entry.userId);
+    keys?.delete(key);
+    if (keys && keys.size === 0) this.keysOf.delete(entry.userId);
+  }
+}
+
+const stamps = new WeakMap<FastifyRequest, { userId: string; stamp: Stamp }>();
+
+/**
+ * A route's preHandler, after its gate: sends the caller's kept answer, or notes where the read
+ * began so that its answer can be kept.
+ */
+export async function serveKept(request: FastifyRequest, reply: FastifyReply) {
+  const actor = request.actor;
+  if (!actor || request.method !== 'GET') return;
+  const { ownReads, readCache } = request.server.ctx;
+  const entry = ownReads.get(actor.id, request.url, readCache.generation);
+  if (entry) {
+    reply.type(entry.contentType);
+    if (entry.etag) reply.header('etag', entry.etag);
+    return reply.send(entry.body);
+  }
+  stamps.set(request, { userId: actor.id, stamp: ownReads.stamp(actor.id, readCache.generation) });
+}
+
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/** The users a successful write may have changed: its author, and user ids in its address. */
+function touchedBy(request: FastifyRequest): string[] | null {
+  if (!request.actor) return request.url.startsWith('/api/user/') ? null : [];
+  const ids = new Set([request.actor.id]);
+  for (const value of Object.values((request.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' && isUuid(value)) ids.add(value.toLowerCase());
+  }
+  return [...ids];
+}
+
+/**
+ * The cache of one app: its hook and the subscription to other processes' drops. Register after
+ * @fastify/etag (a kept answer keeps its tag, and its 304) and before @fastify/compress (what is
+ * kept is the JSON).
+ */
+export async function registerOwnReadCache(
+  app: FastifyInstance,
+  database: Database,
+  options: OwnReadCacheOptions,
+): Promise<OwnReadCache> {
+  const cache = new OwnReadCache(options, (payload) => database.notify(CHANNEL, payload), false);
+  await followChannel(
+    app,
+    database,
+    CHANNEL,
+    (payload) => (payload === ALL ? cache.clear() : cache.drop(payload)),
+    (online) => cache.setOnline(online),
+  );
+  app.addHook('onSend', async (request, reply, payload) => {
+    const read = stamps.get(request);
+    if (read && reply.statusCode === 200 && typeof payload === 'string') {
+      const etag = reply.getHeader('etag');
+      cache.set(
+        read.userId,
+        request.url,
+        read.stamp,
+        payload,
+        String(reply.getHeader('content-type')),
+        typeof etag === 'string' ? etag : null,
+      );
+    } else if (isWrite(request.method) && reply.statusCode < 400) {
+      const touched = touchedBy(request);
+      // Before the answer leaves: the writer's next read is already fresh.
+      const forgets =
+        touched === null ? [cache.forget(null)] : touched.map((id) => cache.forget(id));
+      await Promise.all(forgets).catch((error: unknown) => {
+        request.log.error({ err: error }, 'could not tell other processes to drop kept reads');
+      });
+    }
+    return payload;
+  });
+  return cache;
+}
