@@ -20,11 +20,26 @@ export interface VerifiedToken {
   exp: number;
 }
 
-/** HS256 JWTs whose payload carries id, role and firstName (the web app decodes them). */
+/** How many verified tokens are remembered (the oldest go first). */
+const REMEMBERED_TOKENS = 10_000;
+
+/**
+ * HS256 JWTs whose payload carries id, role and firstName (the web app decodes them).
+ *
+ * Checking a signature costs more than the rest of a kept signed-in read, so the claims of the
+ * last tokens found well signed are remembered by the token's exact text: the same text has the
+ * same, already checked, signature (any other text, a changed signature included, is checked in
+ * full). Expiry is checked on every use.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, VerifiedToken>();
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    /** The clock expiry is checked against, in ms. */
+    private readonly now: () => number = Date.now,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -52,8 +67,27 @@ export class TokenService {
     return { token, jti, expiresAt: new Date(exp * 1000) };
   }
 
-  /** Returns the claims of a well-signed, unexpired token; null for anything else. */
+  /**
+   * Returns the claims of a well-signed, unexpired token; null for anything else. The claims of a
+   * remembered token are shared: read them, never change them.
+   */
   async verify(token: string): Promise<VerifiedToken | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > this.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.check(token);
+    if (!claims || claims.exp * 1000 <= this.now()) return null;
+    this.verified.set(token, claims);
+    if (this.verified.size > REMEMBERED_TOKENS) {
+      this.verified.delete(this.verified.keys().next().value!);
+    }
+    return claims;
+  }
+
+  private async check(token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const { id, role, firstName, jti, pca, exp } = payload as Record<string, unknown>;
