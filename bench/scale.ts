@@ -4,7 +4,8 @@
  * certificates, 2k blog posts, 20k subscribers), against the same reads on a small school (the
  * demo catalogue) in the same run. Reports p50/p95 per read (10 connections, a few seconds
  * each), and /api/health's p99 alone and while an admin keeps loading the heaviest list.
- * Signed-in reads bypass the in-memory cache, so the database is measured.
+ * Signed-in reads bypass the public read cache, so the database is measured (except
+ * user/profile, kept per user after its first read: lib/own-read-cache.ts).
  *
  *   npm run bench -- scale                (or: npx tsx bench/scale.ts)
  *   BENCH_USERS=100000 BENCH_SECONDS=5 BENCH_DATABASE_URL=postgres://…/postgres

@@ -62,12 +62,105 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+interface Listener {
+  onNotify: (payload: string) => void;
+  onLost: () => void;
+}
+
+/**
+ * Every LISTEN of one process on one connection of its own (the caches each follow a channel):
+ * opened with the first subscription, `LISTEN`/`UNLISTEN` per channel as subscriptions come and
+ * go, closed with the last. When it breaks, every subscriber is told (`onLost`) and the next
+ * subscription opens a new connection.
+ */
+class SharedListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly channels = new Map<string, Set<Listener>>();
+
+  constructor(private readonly url: string) {}
+
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<Subscription> {
+    const client = await this.connection();
+    const listener: Listener = { onNotify, onLost };
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+      try {
+        await client.query(`listen "${channel}"`);
+      } catch (error) {
+        this.channels.delete(channel);
+        throw error;
+      }
+    }
+    set.add(listener);
+    return {
+      close: async () => {
+        const current = this.channels.get(channel);
+        if (!current?.delete(listener) || current.size > 0) return;
+        this.channels.delete(channel);
+        if (this.client !== client) return;
+        if (this.channels.size === 0) await this.close();
+        else await client.query(`unlisten "${channel}"`).catch(() => undefined);
+      },
+    };
+  }
+
+  /** Ends the connection without telling anyone (the app is closing). */
+  async close() {
+    const client = this.client;
+    this.client = null;
+    this.connecting = null;
+    this.channels.clear();
+    await client?.end().catch(() => undefined);
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.connecting) return this.connecting;
+    const client = new pg.Client({ connectionString: this.url });
+    const lose = () => {
+      if (this.client !== client && this.connecting !== attempt) return;
+      const subscribers = [...this.channels.values()].flatMap((set) => [...set]);
+      this.client = null;
+      this.connecting = null;
+      this.channels.clear();
+      client.end().catch(() => undefined);
+      for (const subscriber of subscribers) subscriber.onLost();
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    client.on('notification', (message) => {
+      for (const subscriber of this.channels.get(message.channel) ?? []) {
+        subscriber.onNotify(message.payload ?? '');
+      }
+    });
+    const attempt = client.connect().then(
+      () => {
+        this.client = client;
+        return client;
+      },
+      (error: unknown) => {
+        if (this.connecting === attempt) this.connecting = null;
+        throw error;
+      },
+    );
+    this.connecting = attempt;
+    return attempt;
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listener = new SharedListener(options.url);
     return {
       db,
       kind: 'postgres',
@@ -75,29 +168,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
-      listen: async (channel, onNotify, onLost) => {
-        const client = new pg.Client({ connectionString: options.url });
-        let lost = false;
-        const lose = () => {
-          if (lost) return;
-          lost = true;
-          onLost();
-        };
-        client.on('error', lose);
-        client.on('end', lose);
-        client.on('notification', (message) => {
-          if (message.channel === channel) onNotify(message.payload ?? '');
-        });
-        await client.connect();
-        await client.query(`listen "${channel}"`);
-        return {
-          close: async () => {
-            lost = true;
-            await client.end().catch(() => undefined);
-          },
-        };
+      close: async () => {
+        await listener.close();
+        await pool.end();
       },
+      listen: (channel, onNotify, onLost) => listener.listen(channel, onNotify, onLost),
       notify: async (channel, payload = '') => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
