@@ -5,7 +5,7 @@ import { OwnReadCache } from './lib/own-read-cache';
 import { createCourse, createLesson } from './test/content';
 import { createUser } from './test/factories';
 import type { TestUser } from './test/factories';
-import { startTestServer } from './test/server';
+import { startTwoProcesses } from './test/server';
 import type { TestServer } from './test/server';
 
 // A signed-in user's own reads (profile, progress in a course) are kept in memory (issue 13,
@@ -16,19 +16,13 @@ import type { TestServer } from './test/server';
 let server: TestServer;
 let other: TestServer;
 let admin: TestUser;
+let close: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  other = await startTestServer(
-    { jwtSecret: server.ctx.config.jwtSecret },
-    { sameDatabaseAs: server },
-  );
+  ({ server, other, close } = await startTwoProcesses());
   admin = await createUser(server, { role: 'admin' });
 });
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+afterAll(() => close());
 
 const lastNameOn = async (target: TestServer, user: TestUser) => {
   const answer = await target.request('GET', '/api/user/profile', { token: user.token });

@@ -5,7 +5,7 @@ import { ReadCache } from './lib/read-cache';
 import { createCourse } from './test/content';
 import { createUser } from './test/factories';
 import type { TestUser } from './test/factories';
-import { startTestServer } from './test/server';
+import { startTwoProcesses } from './test/server';
 import type { TestServer } from './test/server';
 
 // The in-memory cache of public reads (issue 13, point 2). To see whether an answer came from
@@ -15,18 +15,13 @@ import type { TestServer } from './test/server';
 let server: TestServer;
 let other: TestServer;
 let admin: TestUser;
+let close: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  // A second server on the same database: on PostgreSQL with its own connections and its own
-  // LISTEN, as a second process; on PGlite (one process only) on the same instance.
-  other = await startTestServer({}, { sameDatabaseAs: server });
+  ({ server, other, close } = await startTwoProcesses());
   admin = await createUser(server, { role: 'admin' });
 });
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+afterAll(() => close());
 
 const titlesAt = async (target: TestServer, url: string, token?: string) => {
   const response = await target.request('GET', url, token ? { token } : {});

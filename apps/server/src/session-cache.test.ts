@@ -5,7 +5,7 @@ import { SessionCache } from './lib/session-cache';
 import { createCourse, createLesson } from './test/content';
 import { createUser, DEFAULT_PASSWORD } from './test/factories';
 import type { TestUser } from './test/factories';
-import { startTestServer } from './test/server';
+import { startTwoProcesses } from './test/server';
 import type { TestServer } from './test/server';
 
 // Signed-in reads make one query (issue 13, point 2): a checked token is kept in memory, and so
@@ -16,21 +16,13 @@ import type { TestServer } from './test/server';
 let server: TestServer;
 let other: TestServer;
 let admin: TestUser;
+let close: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  // On PostgreSQL a second process of its own (own connections, own LISTEN); on PGlite the same
-  // instance, as the embedded database allows one process.
-  other = await startTestServer(
-    { jwtSecret: server.ctx.config.jwtSecret },
-    { sameDatabaseAs: server },
-  );
+  ({ server, other, close } = await startTwoProcesses());
   admin = await createUser(server, { role: 'admin' });
 });
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+afterAll(() => close());
 
 const profileStatus = async (target: TestServer, token: string) =>
   (await target.request('GET', '/api/user/profile', { token })).status;

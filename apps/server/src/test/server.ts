@@ -172,3 +172,28 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * Two servers on one database, as two processes of one deployment: on PostgreSQL the second has
+ * connections (and LISTEN) of its own; on PGlite, one process only, it shares the instance. Both
+ * sign tokens with the same secret. `close` closes the second first.
+ */
+export async function startTwoProcesses(): Promise<{
+  server: TestServer;
+  other: TestServer;
+  close: () => Promise<void>;
+}> {
+  const server = await startTestServer();
+  const other = await startTestServer(
+    { jwtSecret: server.ctx.config.jwtSecret },
+    { sameDatabaseAs: server },
+  );
+  return {
+    server,
+    other,
+    close: async () => {
+      await other.close();
+      await server.close();
+    },
+  };
+}
