@@ -132,3 +132,23 @@ test('a page scrolled before the app takes it over stays where the reader is', a
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test('typed and sent before the app takes the landing over: Subscribe waits for it, and the address is kept', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+  const email = `early-${Date.now()}@example.rw`;
+  await form.getByLabel(messages.emailAddress).fill(email);
+  // Nothing listens yet: the button says so instead of losing the tap.
+  await expect(form.getByRole('button', { name: messages.subscribe })).toBeDisabled();
+  release();
+  await form.getByRole('button', { name: messages.subscribe }).click();
+  await expect(form.getByText(messages.subscribeSuccess)).toBeVisible();
+});

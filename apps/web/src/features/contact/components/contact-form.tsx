@@ -8,6 +8,7 @@ import type { ToastOptions } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
+import { useTakenOver } from '../../../lib/taken-over';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useSendContact } from '../../../api/contact';
@@ -53,6 +54,8 @@ export function ContactForm() {
     defaultValues: emptyForm,
   });
   const sending = isSubmitting || send.isPending;
+  // Not before the app has taken the prerendered page over: the tap would be lost.
+  const takenOver = useTakenOver();
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -115,7 +118,13 @@ export function ContactForm() {
         aria-invalid={invalid('message')}
         {...register('message')}
       />
-      <Button type="submit" size="lg" loading={sending} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        loading={sending}
+        disabled={!takenOver}
+        className="w-full sm:w-auto"
+      >
         {sending ? (
           messages.sending
         ) : (

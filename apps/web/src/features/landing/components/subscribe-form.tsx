@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
+import { useTakenOver } from '../../../lib/taken-over';
 import { useSubscribe } from '../../../api/subscribers';
 import { checkEmail, SUBSCRIBE_SUCCESS_MS, subscribeFailure } from '../subscribe-state';
 import type { SubscribeStatus } from '../subscribe-state';
@@ -14,7 +15,8 @@ import type { SubscribeStatus } from '../subscribe-state';
  */
 export function SubscribeForm() {
   const subscribe = useSubscribe();
-  const [email, setEmail] = useState('');
+  // null until the reader types once the app runs (see typedEarly below).
+  const [edited, setEmail] = useState<string | null>(null);
   const [status, setStatus] = useState<SubscribeStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -23,6 +25,15 @@ export function SubscribeForm() {
   const errorId = `${id}-error`;
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // An address typed into the prerendered page before the app took it over is kept: read from
+  // the page during the render that takes it over (hydration then sets the field to the state).
+  const takenOver = useTakenOver();
+  const [typedEarly] = useState(() =>
+    !takenOver && typeof document !== 'undefined'
+      ? ((document.getElementById(id) as HTMLInputElement | null)?.value ?? '')
+      : '',
+  );
+  const email = edited ?? (takenOver ? typedEarly : '');
 
   const fail = (message: string) => {
     setStatus('error');
@@ -80,7 +91,13 @@ export function SubscribeForm() {
             )}
           />
         </div>
-        <Button type="submit" variant="secondary" size="lg" loading={status === 'loading'}>
+        <Button
+          type="submit"
+          variant="secondary"
+          size="lg"
+          loading={status === 'loading'}
+          disabled={!takenOver}
+        >
           {messages.subscribe}
         </Button>
       </div>
