@@ -53,6 +53,17 @@ function watchErrors(page: Page) {
   return errors;
 }
 
+/** Holds the app's entry script until `release` is called: the page is its prerendered HTML. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test('the app takes over each prerendered page without an error, and its data fills it', async ({
   page,
   request,
@@ -110,12 +121,7 @@ test('a signed-in user on a prerendered page gets the signed-in navigation', asy
 
 test('a page scrolled before the app takes it over stays where the reader is', async ({ page }) => {
   // The app's entry script is held until the reader has scrolled the prerendered page.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/business', { waitUntil: 'commit' });
   await expect(
     page.getByRole('heading', { level: 1, name: messages.plansAndPricing }),
@@ -136,12 +142,7 @@ test('a page scrolled before the app takes it over stays where the reader is', a
 test('typed and sent before the app takes the landing over: Subscribe waits for it, and the address is kept', async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   const form = page.getByRole('region', { name: 'Subscribe to our newsletter' });
   const email = `early-${Date.now()}@example.rw`;
