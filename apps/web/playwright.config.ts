@@ -23,6 +23,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'Africa/Kigali',
+    // The app's service worker answers requests itself, past page.route: tests that route
+    // requests run without it; the offline app's own tests allow it (e2e/offline-app.spec.ts).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,13 +1,61 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API runs on its own port (npm run dev at the root); Vite forwards the API
 // and uploaded files to it, so the app always talks to its own origin, as in production.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable, offline app (issue 15): the web manifest, and sw/service-worker.ts built
+    // with the list of the app's files to keep (its shell: the page, its code and styles,
+    // icons). The app registers it itself (src/offline/register.ts) and announces new versions.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.ico', 'favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Ishuri',
+        short_name: 'Ishuri',
+        description:
+          'Ishuri: personalized online courses with interactive lessons, progress tracking and certificates.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1d4ed8',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        // The shell: the page, the code and styles, the icons. Media (the landing's explainer
+        // video) are not kept: they are fetched when played.
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', 'favicon.*'],
+        // A language's catalogue is fetched by those who choose it (then kept on use), not by all.
+        globIgnores: ['assets/rw-*.js', 'assets/fr-*.js', 'assets/sw-*.js', 'assets/localize-*.js'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

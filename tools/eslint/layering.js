@@ -50,7 +50,7 @@ export function layering(root = '.') {
       from: at('apps/server/src/modules'),
       message: 'lib/ is below the modules: move what both need into lib/.',
     },
-    ...['lib', 'components', 'api', 'curriculum'].map((part) => ({
+    ...['lib', 'components', 'api', 'curriculum', 'offline'].map((part) => ({
       target: at('apps/web/src', part),
       from: [at('apps/web/src/features'), at('apps/web/src/app')],
       message: `${part}/ is shared below the features: it imports no feature and no page.`,

@@ -6,20 +6,23 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorStatus, isErrorCode, messages } from '@ishuri/contract';
+import { errorStatus, isErrorCode } from '@ishuri/contract';
+import { localizeSentence, messages, speakTheReadersLanguage } from './lib/i18n';
 import type { ErrorCode } from '@ishuri/contract';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/context';
+import { registerRenditionJobs } from './lib/renditions';
+import { startVideoUpkeep } from './lib/video-upkeep';
+import { serializerCompiler } from './lib/serializer';
 import { AppError } from './lib/errors';
 import { openApiTags, openApiTransform } from './lib/openapi';
 import { errorForLog, requestForLog } from './lib/log';
@@ -52,6 +55,7 @@ import { registerNewsletterJobs } from './modules/subscribers/newsletter';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
 import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
+import tusRoutes from './modules/uploads/tus.routes';
 import userRoutes from './modules/users/users.routes';
 import {
   defaultOwnReadCacheOptions,
@@ -110,6 +114,9 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+
+  // Sentences in the reader's language (lib/i18n.ts): first of all, so every hook speaks it.
+  speakTheReadersLanguage(app);
 
   // Every route's path pattern, to answer 405 with `Allow` for a known path and a wrong method.
   const routePatterns: { method: string; pattern: RegExp }[] = [];
@@ -170,6 +177,7 @@ export async function buildApp(
   registerPasswordResetJobs(ctx);
   registerEmailChangeJobs(ctx);
   registerNewsletterJobs(ctx);
+  registerRenditionJobs(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -246,7 +254,9 @@ export async function buildApp(
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        fields[name] ??= issue.message ?? messages.validationFailed;
+        fields[name] ??= issue.message
+          ? localizeSentence(issue.message)
+          : messages.validationFailed;
       }
       return reply.status(400).send({
         error: Object.values(fields)[0] ?? messages.validationFailed,
@@ -309,6 +319,7 @@ export async function buildApp(
   await app.register(progressRoutes);
   await app.register(certificateRoutes);
   await app.register(uploadsRoutes, { prefix: '/uploads', root: uploadsDir });
+  await app.register(tusRoutes);
 
   await serveWebApp(app, config.webDist, config.appUrl, allowedMethods);
 
@@ -324,14 +335,20 @@ export async function buildApp(
     }
   };
   let leftoverTimer: NodeJS.Timeout | null = null;
+  let videoUpkeep: ReturnType<typeof startVideoUpkeep> | null = null;
   app.addHook('onReady', async () => {
-    if (options.pollJobs) ctx.jobs.start();
+    if (options.pollJobs) {
+      ctx.jobs.start();
+      // Older videos' renditions, uploads no longer needed: in the background.
+      videoUpkeep = startVideoUpkeep(ctx);
+    }
     await removeLeftovers();
     leftoverTimer = setInterval(() => void removeLeftovers(), 60 * 60 * 1000);
     leftoverTimer.unref();
   });
   app.addHook('onClose', async () => {
     if (leftoverTimer) clearInterval(leftoverTimer);
+    await videoUpkeep?.stop();
     await ctx.jobs.stop();
     ctx.mailer.close();
     if (ownsDatabase) await database.close();

@@ -27,6 +27,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, SMTP_TIMEOUT_SECONDS: '4' }).smtpTimeoutMs).toBe(4_000);
   });
 
+  it('deletes uploaded videos once made small unless KEEP_ORIGINAL_VIDEOS=true', () => {
+    expect(loadConfig({ DATA_DIR: dir }).keepOriginalVideos).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, KEEP_ORIGINAL_VIDEOS: 'false' }).keepOriginalVideos).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: dir, KEEP_ORIGINAL_VIDEOS: 'true' }).keepOriginalVideos).toBe(
+      true,
+    );
+  });
+
   it('polls the job queue often enough to take up a dead process’s job within a minute', () => {
     expect(loadConfig({ DATA_DIR: dir }).jobPollMs).toBeLessThanOrEqual(30_000);
   });
@@ -53,6 +63,7 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     [{ SMTP_TIMEOUT_SECONDS: '0' }, 'SMTP_TIMEOUT_SECONDS'],
+    [{ KEEP_ORIGINAL_VIDEOS: 'yes' }, 'KEEP_ORIGINAL_VIDEOS'],
   ])('fails clearly on %j, naming the variable', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { JobQueueOptions } from './lib/jobs';
 import type { ReadCacheOptions } from './lib/read-cache';
 import type { OwnReadCacheOptions } from './lib/own-read-cache';
+import type { ResumableUploadOptions } from './lib/resumable-uploads';
 import type { SessionCacheOptions } from './lib/session-cache';
 
 /** The only reader of process.env. Every variable is listed in the README. */
@@ -31,10 +32,12 @@ const envSchema = z.object({
     .default('admin@ishuri.local'),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
   MAX_VIDEO_MB: z.coerce.number().int().positive().default(2048),
+  KEEP_ORIGINAL_VIDEOS: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
+  MAX_CAPTIONS_KB: z.coerce.number().int().positive().max(10_240).default(512),
 });
 
 export interface RateLimit {
@@ -69,12 +72,19 @@ export interface Config {
   adminPassword?: string;
   maxVideoBytes: number;
   maxImageBytes: number;
+  /**
+   * Keep an uploaded lesson video once its renditions are made (lib/video-originals.ts); when
+   * false (the default) the upload is deleted then, and only the renditions remain.
+   */
+  keepOriginalVideos: boolean;
   /** Create the demo catalogue on first start with an empty database. */
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
   /** The built web app to serve, when it exists. */
   webDist?: string;
+  /** The largest captions file (WebVTT) of a lesson video. */
+  maxCaptionsBytes: number;
   jobPollMs: number;
   /** First retry delay of a failed job (doubled on each attempt); 30 s when unset. */
   jobRetryBaseMs?: number;
@@ -86,6 +96,8 @@ export interface Config {
   sessionCache?: Partial<SessionCacheOptions>;
   /** The in-memory cache of signed-in users' own reads; defaults in lib/own-read-cache.ts. */
   ownReadCache?: Partial<OwnReadCacheOptions>;
+  /** Resumable (tus) video uploads; defaults in lib/resumable-uploads.ts. */
+  resumableUploads?: Partial<ResumableUploadOptions>;
   rateLimits: {
     signin: RateLimit;
     verifyCode: RateLimit;
@@ -96,6 +108,7 @@ export interface Config {
     changePassword: RateLimit;
     contact: RateLimit;
     subscribe: RateLimit;
+    resumableUpload: RateLimit;
   };
 }
 
@@ -114,6 +127,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   changePassword: { perIp: 30, perEmail: 5, windowSeconds: 15 * 60 },
   contact: { perIp: 10, perEmail: 5, windowSeconds: 60 * 60 },
   subscribe: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
+  // Every request of a resumable upload (creation, each 5 MB chunk, offset checks, cancel), per
+  // address and per user: a 2 GB video is about 410 chunks.
+  resumableUpload: { perIp: 3000, perEmail: 1500, windowSeconds: 15 * 60 },
 };
 
 export class ConfigError extends Error {}
@@ -154,10 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
     maxImageBytes: 5 * 1024 * 1024,
+    keepOriginalVideos: e.KEEP_ORIGINAL_VIDEOS === 'true',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
+    maxCaptionsBytes: e.MAX_CAPTIONS_KB * 1024,
     jobPollMs: 2000,
     rateLimits: defaultRateLimits,
   };

@@ -72,6 +72,18 @@ describe('the OpenAPI document', () => {
     for (const field of fields) expect(schema.properties).toHaveProperty(field);
   });
 
+  it('describes the captions upload: a WebVTT file in `captions`, and what it refuses', () => {
+    const put = doc.paths['/api/lesson/captions/{lessonId}/{language}'].put;
+    const schema = put.requestBody.content['multipart/form-data'].schema;
+    expect(schema.properties.captions).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema.required).toEqual(['captions']);
+    expect(put.responses['409'].description).toContain('CAPTIONS_NEED_VIDEO');
+    expect(put.responses['413'].description).toContain('CAPTIONS_TOO_LARGE');
+    expect(put.responses['415'].description).toContain('CAPTIONS_NOT_WEBVTT');
+    const sub = doc.paths['/api/sublesson/captions/{subLessonId}/{language}'];
+    expect(Object.keys(sub).sort()).toEqual(['delete', 'put']);
+  });
+
   it('lists the error codes of each error status', () => {
     const notFound = doc.paths['/api/blog/single/{id}'].get.responses['404'];
     expect(notFound.description).toContain('BLOG_NOT_FOUND');

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from './db/schema';
+import { ChangeChannel } from './lib/change-feed';
 import { ReadCache } from './lib/read-cache';
 import { createCourse } from './test/content';
 import { createUser } from './test/factories';
@@ -28,6 +30,21 @@ const titlesAt = async (target: TestServer, url: string, token?: string) => {
   expect(response.status, response.text).toBe(200);
   const data = response.body.data;
   return (Array.isArray(data) ? data : [data]).map((course: { title: string }) => course.title);
+};
+
+/**
+ * Listens at `target`; `heard` resolves once it has heard the next clearing told by any process.
+ * Its listeners are told in the order they came: the cache's own has acted by then.
+ */
+const nextMessageAt = async (target: TestServer) => {
+  let heard!: () => void;
+  const message = new Promise<void>((resolve) => (heard = resolve));
+  const subscription = await target.ctx.database.listen(
+    'ishuri_read_cache',
+    () => heard(),
+    () => undefined,
+  );
+  return { heard: message.finally(() => subscription.close()) };
 };
 
 const renameBehindTheApi = (id: string, title: string) =>
@@ -104,7 +121,10 @@ describe('public reads kept in memory', () => {
   });
 
   it('a write in one process clears the kept reads of the other', async () => {
+    // The other process hears of the creation a moment later: it reads once it has.
+    const { heard } = await nextMessageAt(other);
     const course = await createCourse(server, admin, { title: 'Kept 4', courseType: 'free' });
+    await heard;
     expect(await titlesAt(other, '/api/course/free')).toContain('Kept 4');
     await renameBehindTheApi(course.id, 'Renamed 4');
     expect(await titlesAt(other, '/api/course/free')).toContain('Kept 4');
@@ -116,10 +136,51 @@ describe('public reads kept in memory', () => {
       .toEqual(expect.arrayContaining(['Renamed 4', 'Written elsewhere']));
   });
 
+  it('a process does not clear again when it hears of its own write', async () => {
+    // Its own NOTIFY comes back to a process a moment after the write's answer: acted upon, it
+    // would throw away a read kept since. Two channel objects on one database stand for two
+    // processes; the test's own listener hears every message after theirs.
+    const app = Fastify();
+    const [mine, theirs] = [
+      new ChangeChannel(server.ctx.database, 'ishuri_test_feed'),
+      new ChangeChannel(server.ctx.database, 'ishuri_test_feed'),
+    ];
+    const heardByMine: string[] = [];
+    const heardByTheirs: string[] = [];
+    await mine.follow(
+      app,
+      (payload) => heardByMine.push(payload),
+      () => undefined,
+    );
+    await theirs.follow(
+      app,
+      (payload) => heardByTheirs.push(payload),
+      () => undefined,
+    );
+    let messages = 0;
+    const subscription = await server.ctx.database.listen(
+      'ishuri_test_feed',
+      () => (messages += 1),
+      () => undefined,
+    );
+    try {
+      await mine.publish('from mine');
+      await theirs.publish('from theirs');
+      await expect.poll(() => messages, { timeout: 5_000, interval: 20 }).toBe(2);
+      expect(heardByMine).toEqual(['from theirs']);
+      expect(heardByTheirs).toEqual(['from mine']);
+    } finally {
+      await subscription.close();
+      await app.close();
+    }
+  });
+
   it.runIf(process.env.TEST_DB === 'postgres')(
     'without its LISTEN connection a process keeps nothing (PostgreSQL only)',
     async () => {
+      const { heard } = await nextMessageAt(other);
       const course = await createCourse(server, admin, { title: 'Kept 5', courseType: 'free' });
+      await heard;
       expect(await titlesAt(other, '/api/course/free')).toContain('Kept 5');
       // Cut every LISTEN connection to this database (both servers' own).
       await other.ctx.database.db.execute(

@@ -8,7 +8,7 @@ import { generateCertificateCode } from './modules/certificates/certificates.ser
 import { newsletterToken } from './modules/subscribers/newsletter';
 import { createCourse, createLesson, createSubLesson } from './test/content';
 import { createUser, DEFAULT_PASSWORD } from './test/factories';
-import { formOf } from './test/media';
+import { formOf, videoFile } from './test/media';
 import { describeRoleMatrix } from './test/role-matrix';
 import type { BodyCheck, MatrixCall, MatrixRole, MatrixWorld, Statuses } from './test/role-matrix';
 
@@ -76,6 +76,17 @@ const statuses = {
   'PUT /api/sublesson/update/:id':                    [401,   403,    403,     200,  403,  200],
   'PUT /api/sublesson/reorder/:lessonId':             [401,   403,    403,     200,  403,  200],
   'GET /api/lesson/byCourse/:courseId (draft)':       [404,   404,    404,     200,  404,  200],
+  // Resumable video uploads: authors create them; each is its creator's alone (404 to others)
+  // Captions of a video item: like editing the item (the owner and admins)
+  'PUT /api/lesson/captions/:lessonId/:language':     [401,   403,    403,     200,  403,  200],
+  'DELETE /api/lesson/captions/:lessonId/:language':  [401,   403,    403,     200,  403,  200],
+  'PUT /api/sublesson/captions/:subLessonId/:language':
+                                                      [401,   403,    403,     200,  403,  200],
+  'DELETE /api/sublesson/captions/:subLessonId/:language':
+                                                      [401,   403,    403,     200,  403,  200],
+  'POST /api/uploads/tus':                            [401,   403,    403,     201,  201,  201],
+  "PATCH /api/uploads/tus/:id (the owner's upload)":  [401,   403,    403,     204,  404,  404],
+  "DELETE /api/uploads/tus/:id (the owner's upload)": [401,   403,    403,     204,  404,  404],
   // Blogs: public to read, admins write
   'GET /api/blog/all':                                [200,   200,    200,     200,  200,  200],
   'GET /api/blog/number':                             [200,   200,    200,     200,  200,  200],
@@ -511,6 +522,46 @@ const calls: Record<Row, MatrixCall> = {
     return get(w, `/api/lesson/byCourse/${course.id}`, token);
   },
 
+  'PUT /api/lesson/captions/:lessonId/:language': (w, token) =>
+    w.server.request('PUT', `/api/lesson/captions/${w.premiumVideoLesson.id}/en`, {
+      token,
+      form: formOf({}, captionsFile()),
+    }),
+  'DELETE /api/lesson/captions/:lessonId/:language': (w, token) =>
+    w.server.request('DELETE', `/api/lesson/captions/${w.premiumVideoLesson.id}/en`, { token }),
+  'PUT /api/sublesson/captions/:subLessonId/:language': async (w, token) =>
+    w.server.request('PUT', `/api/sublesson/captions/${(await videoPart(w)).id}/fr`, {
+      token,
+      form: formOf({}, captionsFile()),
+    }),
+  'DELETE /api/sublesson/captions/:subLessonId/:language': async (w, token) =>
+    w.server.request('DELETE', `/api/sublesson/captions/${(await videoPart(w)).id}/fr`, {
+      token,
+    }),
+
+  'POST /api/uploads/tus': async (w, token) => {
+    const created = await w.server.request('POST', '/api/uploads/tus', {
+      token,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '4' },
+    });
+    const location = created.headers.get('location');
+    if (location) await cancelUpload(w, location, token);
+    return created;
+  },
+  "PATCH /api/uploads/tus/:id (the owner's upload)": (w, token) =>
+    withOwnersUpload(w, (location) =>
+      w.server.request('PATCH', location, {
+        token,
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+      }),
+    ),
+  "DELETE /api/uploads/tus/:id (the owner's upload)": (w, token) =>
+    withOwnersUpload(w, (location) => cancelUpload(w, location, token)),
+
   'GET /api/blog/all': (w, token) => get(w, '/api/blog/all', token),
   'GET /api/blog/number': (w, token) => get(w, '/api/blog/number', token),
   'GET /api/blog/single/:id': (w, token) => get(w, `/api/blog/single/${w.blog.id}`, token),
@@ -600,5 +651,54 @@ const calls: Record<Row, MatrixCall> = {
     get(w, new URL(w.blog.imageUrl!, w.server.baseUrl).pathname, token),
   'GET /api/docs/json': (w, token) => get(w, '/api/docs/json', token),
 };
+
+/** Cancels a resumable upload (tus termination). */
+function cancelUpload(w: MatrixWorld, location: string, token: string | undefined) {
+  return w.server.request('DELETE', location, { token, headers: { 'tus-resumable': '1.0.0' } });
+}
+
+/** Runs `call` on a new resumable upload of the courses' owner, then cancels it. */
+const captionsFile = () => ({
+  field: 'captions',
+  name: 'captions.vtt',
+  type: 'text/vtt',
+  data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello.\n'),
+});
+
+/** A video sub-lesson of the premium course, made once per world (its captions are changed). */
+const videoParts = new WeakMap<MatrixWorld, Promise<{ id: string }>>();
+function videoPart(w: MatrixWorld): Promise<{ id: string }> {
+  let part = videoParts.get(w);
+  if (!part) {
+    part = (async () =>
+      createSubLesson(
+        w.server,
+        w.users.instructorOwner,
+        w.premiumVideoLesson.id,
+        { title: 'Premium clip' },
+        { field: 'videoUrl', name: 'v.mp4', data: await videoFile('mp4') },
+      ))();
+    videoParts.set(w, part);
+  }
+  return part;
+}
+
+async function withOwnersUpload(
+  w: MatrixWorld,
+  call: (location: string) => ReturnType<MatrixCall>,
+): ReturnType<MatrixCall> {
+  const owner = w.users.instructorOwner.token;
+  const created = await w.server.request('POST', '/api/uploads/tus', {
+    token: owner,
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': '4' },
+  });
+  expect(created.status, created.text).toBe(201);
+  const location = created.headers.get('location')!;
+  try {
+    return await call(location);
+  } finally {
+    await cancelUpload(w, location, owner);
+  }
+}
 
 describeRoleMatrix({ statuses, calls, bodies });

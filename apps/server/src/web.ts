@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@ishuri/contract';
+import { acceptedLanguages, pickLanguage } from '@ishuri/contract';
+import { messages } from './lib/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The public pages of the web app (product.md §2) that a search engine may list. */
@@ -45,16 +46,23 @@ function isPageNavigation(request: FastifyRequest, url: string): boolean {
  * the addresses it answers (a regular expression on the path) and its file. Without that list
  * (a development build), every page gets index.html; a listed file that is missing is skipped.
  */
-function prerenderedPages(webDist: string): Array<{ matches: RegExp; file: string }> {
+function prerenderedPages(
+  webDist: string,
+): Array<{ matches: RegExp; language: string; file: string }> {
   const manifest = path.join(webDist, 'prerendered', 'pages.json');
   if (!existsSync(manifest)) return [];
   const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Array<{
     matches: string;
+    language?: string;
     file: string;
   }>;
   return entries
     .filter((entry) => existsSync(path.join(webDist, entry.file)))
-    .map((entry) => ({ matches: new RegExp(entry.matches), file: entry.file }));
+    .map((entry) => ({
+      matches: new RegExp(entry.matches),
+      language: entry.language ?? 'en',
+      file: entry.file,
+    }));
 }
 
 const routeNotFound = (reply: FastifyReply) =>
@@ -110,7 +118,17 @@ export async function serveWebApp(
     if (!isPageNavigation(request, url)) return routeNotFound(reply);
     // A public page's own first HTML (a visitor sees its text before the JavaScript runs);
     // any other page, the app's empty index.html.
-    const page = pages.find((entry) => entry.matches.test(url));
-    return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html', webDist!);
+    // In the reader's language (the browser's Accept-Language; the app redraws a page whose
+    // reader chose another language on this device), else English.
+    const header = request.headers['accept-language'];
+    const language = pickLanguage(acceptedLanguages(typeof header === 'string' ? header : ''));
+    const matching = pages.filter((entry) => entry.matches.test(url));
+    const page =
+      matching.find((entry) => entry.language === language) ??
+      matching.find((entry) => entry.language === 'en');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .sendFile(page?.file ?? 'index.html', webDist!);
   });
 }

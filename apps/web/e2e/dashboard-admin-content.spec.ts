@@ -96,7 +96,6 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   await expect(dialog.getByRole('alert')).toHaveText(
     messages.serverError(415, messages.videoTypeNotAllowed),
   );
-  await dialog.getByLabel('Video file').setInputFiles(video);
   await page.evaluate(() => {
     // Every text the upload status shows, in order.
     const seen: string[] = [];
@@ -114,8 +113,10 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
     downloadThroughput: -1,
     uploadThroughput: 512 * 1024,
   });
-  await dialog.getByRole('button', { name: 'Add lesson' }).click();
+  // The video goes up as soon as it is chosen (resumable upload); the save waits for it.
+  await dialog.getByLabel('Video file').setInputFiles(video);
   await expect(dialog.getByTestId('upload-status')).toHaveText(/^Uploading video\.\.\. \d+%$/);
+  await dialog.getByRole('button', { name: 'Add lesson' }).click({ timeout: 60_000 });
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -129,8 +130,9 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   expect(texts.length).toBeGreaterThan(2);
   expect(texts).toContain(messages.uploadProcessing);
   expect(texts.at(-1)).toBe(messages.uploadProcessing);
+  expect(texts).toContain(messages.uploadComplete);
   const percents = texts
-    .filter((text) => text !== messages.uploadProcessing)
+    .filter((text) => text !== messages.uploadProcessing && text !== messages.uploadComplete)
     .map((text) => Number(/(\d+)%/.exec(text)?.[1]));
   expect(percents.length).toBeGreaterThan(1);
   expect(percents).toEqual([...percents].sort((a, b) => a - b));

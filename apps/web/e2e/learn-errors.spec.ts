@@ -63,6 +63,8 @@ test('a video that cannot be loaded shows a placeholder', async ({ page, request
   await addLesson(request, adminToken, course.id, { title: 'The clip', video: await shortWebm() });
   await page.route('**/uploads/**', (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto(`/learn/${course.id}`);
+  // Nothing of the video is loaded before the learner presses play: then it fails.
+  await page.getByRole('button', { name: /Play video/ }).click();
   await expect(page.getByRole('img', { name: messages.videoUnavailable })).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
 });

@@ -129,6 +129,7 @@ test('a lesson video keeps its own ratio on a phone, and 400 px on a wide screen
   await signInAs(page, user);
   await page.goto(`/learn/${course.id}`);
   const video = page.locator('video');
+  await page.getByRole('button', { name: /Play video/ }).click();
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth))
     .toBe(320);

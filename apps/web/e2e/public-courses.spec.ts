@@ -31,9 +31,18 @@ test('a free course card → its detail page → back to /explore-course', async
   await expect(card).toBeVisible();
   await expect(card).toContainText('Free');
   await expect(card).toContainText(course.description);
-  // The image the server stored is shown, lazy-loaded with its size reserved.
+  // The image the server stored is shown with its size reserved. The newest course is in the
+  // first row: its picture loads at once and first (the largest thing a phone shows at first);
+  // a card further down loads its picture when it nears the screen.
   const image = card.locator('img');
-  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveAttribute('loading', 'eager');
+  await expect(image).toHaveAttribute('fetchpriority', 'high');
+  const loading = await page
+    .getByTestId('course-card')
+    .locator('img')
+    .evaluateAll((images) => images.map((img) => img.getAttribute('loading')));
+  expect(loading.slice(0, 3).every((value) => value === 'eager')).toBe(true);
+  expect(loading.slice(3).every((value) => value === 'lazy')).toBe(true);
   await expect(image).toHaveAttribute('width', /\d+/);
   await expect(image).toHaveAttribute('height', /\d+/);
   await expect(card.getByRole('link', { name: /^Start Learning/ })).toHaveAttribute(

@@ -31,22 +31,28 @@ test('What We Do: the explainer plays muted, looping, by itself, with controls',
   const section = page.getByRole('region', { name: 'What We Do' });
   const video = section.locator('video');
   await expect(video).toBeVisible();
-  const state = await video.evaluate((element: HTMLVideoElement) => ({
-    muted: element.muted,
-    loop: element.loop,
-    autoplay: element.autoplay,
-    controls: element.controls,
-    src: new URL(element.currentSrc || element.src).pathname,
-    captions: element.querySelector('track')?.kind,
-  }));
-  expect(state).toEqual({
-    muted: true,
-    loop: true,
-    autoplay: true,
-    controls: true,
-    src: '/uploads/media/explainer.webm',
-    captions: 'captions',
-  });
+  // The first HTML has no autoplay (it waits to know the connection): the app then starts it.
+  await expect
+    .poll(() =>
+      video.evaluate((element: HTMLVideoElement) => ({
+        muted: element.muted,
+        loop: element.loop,
+        autoplay: element.autoplay,
+        controls: element.controls,
+        src: new URL(element.currentSrc || element.src).pathname,
+        captions: element.querySelector('track')?.kind,
+      })),
+    )
+    .toEqual({
+      muted: true,
+      loop: true,
+      autoplay: true,
+      controls: true,
+      src: '/uploads/media/explainer.webm',
+      captions: 'captions',
+    });
+  // Playing at once, it needs no poster.
+  await expect(video).not.toHaveAttribute('poster', /./);
   // The `muted` attribute itself is there: browsers allow autoplay from it.
   await expect(video).toHaveAttribute('muted', '');
   // The server generated the file at start and serves it: it loads and plays.
@@ -64,6 +70,50 @@ test('What We Do: the explainer plays muted, looping, by itself, with controls',
 
   await section.getByRole('link', { name: 'Explore Our Courses' }).click();
   await expect(page).toHaveURL(/\/explore-course$/);
+});
+
+test('on a connection that saves data, the explainer waits for play and loads nothing', async ({
+  page,
+}) => {
+  // What a phone's data saver makes the browser say (Chromium's Network Information API).
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {
+      configurable: true,
+      value: { saveData: true, effectiveType: '4g' },
+    });
+  });
+  const fetched: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/uploads/media/explainer.webm')) fetched.push(sent.url());
+  });
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'What We Do' });
+  await expect(section.getByText(messages.explainerPlaysOnPress)).toBeVisible();
+  const video = section.locator('video');
+  await expect(video).toHaveAttribute('preload', 'none');
+  // A still of its first card stands in for it (a few KB, fetched only here).
+  await expect(video).toHaveAttribute('poster', '/uploads/media/explainer.webp');
+  const poster = await page.request.get('/uploads/media/explainer.webp');
+  expect(poster.status()).toBe(200);
+  expect((await poster.body()).length).toBeLessThan(60_000);
+  await page.waitForTimeout(1_000);
+  const state = await video.evaluate((element: HTMLVideoElement) => ({
+    paused: element.paused,
+    autoplay: element.autoplay,
+    readyState: element.readyState,
+    controls: element.controls,
+  }));
+  expect(state).toEqual({ paused: true, autoplay: false, readyState: 0, controls: true });
+  expect(fetched).toEqual([]);
+  await page.screenshot({ path: 'test-results/explainer-save-data.png', fullPage: false });
+
+  // Pressed, it plays.
+  await video.evaluate((element: HTMLVideoElement) => element.play());
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 });
 
 test('a video that cannot be loaded shows a placeholder', async ({ page }) => {

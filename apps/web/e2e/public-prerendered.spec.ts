@@ -153,3 +153,98 @@ test('typed and sent before the app takes the landing over: Subscribe waits for 
   await form.getByRole('button', { name: messages.subscribe }).click();
   await expect(form.getByText(messages.subscribeSuccess)).toBeVisible();
 });
+
+test('the small-screen menu waits for the app instead of losing a tap', async ({ page }) => {
+  const release = await holdAppScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const toggle = page.getByRole('button', { name: messages.openMenu });
+  await expect(toggle).toBeDisabled();
+  release();
+  await toggle.click();
+  await expect(page.getByRole('button', { name: messages.closeMenu })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+});
+
+test('a contact message typed before the app takes the page over is kept and sent', async ({
+  page,
+}) => {
+  const release = await holdAppScript(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: messages.contactForm });
+  const typed = {
+    [messages.fullName]: 'Early Writer',
+    [messages.email]: `early-${Date.now()}@example.rw`,
+    [messages.subject]: 'Typed early',
+    [messages.message]: 'Written while the page was still loading.',
+  };
+  for (const [label, value] of Object.entries(typed)) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  await expect(form.getByRole('button', { name: messages.sendMessage })).toBeDisabled();
+  release();
+  await expect(form.getByRole('button', { name: messages.sendMessage })).toBeEnabled();
+  for (const [label, value] of Object.entries(typed)) {
+    await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  await form.getByRole('button', { name: messages.sendMessage }).click();
+  await expect(page.getByText(messages.contactSent)).toBeVisible();
+});
+
+test('a public page comes with its styles, and fetches its first data and its own JavaScript with the app’s, each once', async ({
+  page,
+  user,
+}) => {
+  const pages: Array<[string, string]> = [
+    ['/', '/api/course/free?page=1&pageSize=3'],
+    ['/explore-course', '/api/course/free?page=1&pageSize=12'],
+    ['/blog', '/api/blog/all?page=1&pageSize=12'],
+  ];
+  const check = async (path: string, read: string, signedIn = false) => {
+    const asked: string[] = [];
+    const warnings: string[] = [];
+    const onRequest = (request: { url: () => string }) =>
+      asked.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    const onConsole = (message: ConsoleMessage) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    };
+    page.on('request', onRequest);
+    page.on('console', onConsole);
+    await page.goto(path);
+    // The head names the read and the page's own module, so they load beside the app's.
+    await expect(page.locator(`link[rel="preload"][as="fetch"][href="${read}"]`)).toHaveCount(1);
+    await expect(page.locator('link[rel="modulepreload"][href*="-page-"]')).toHaveCount(1);
+    // Its styles come with it: the text is painted without waiting for a stylesheet.
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    const inlined = await page.evaluate(
+      () =>
+        [...document.head.querySelectorAll('style')].filter((style) =>
+          style.textContent?.includes('tailwindcss'),
+        ).length,
+    );
+    expect(inlined, path).toBe(1);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    page.off('console', onConsole);
+    // The app's own request took the preloaded answer: the address was fetched once.
+    expect(
+      asked.filter((url) => url === read),
+      path,
+    ).toHaveLength(1);
+    // A visitor's page reads nothing else (a signed-in user's also reads their own things).
+    if (!signedIn) {
+      expect(
+        asked.filter(
+          (url) => url.startsWith('/api/') && url !== read && !url.startsWith('/api/user/'),
+        ),
+        path,
+      ).toEqual([]);
+    }
+    expect(warnings, path).toEqual([]);
+  };
+  for (const [path, read] of pages) await check(path, read);
+  // Signed in, the same reads (they carry no token): still fetched once.
+  await signInAs(page, user);
+  for (const [path, read] of pages) await check(path, read, true);
+});

@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readManifest } from './vite-manifest.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
@@ -13,24 +14,85 @@ const ssr = path.join(web, 'dist-ssr');
 /**
  * The pages, the address rendered, and the addresses (a regular expression on the path) that
  * get its file. A page with an id in its address is rendered once: before its data arrives it
- * looks the same whatever the id.
+ * looks the same whatever the id. `module` is the page's own module under src/features (a route
+ * of src/app/routes.tsx loads it when the page opens): its JavaScript is fetched with the
+ * app's instead of after it.
  */
 const pages = [
-  { name: 'landing', render: '/', matches: '^/$' },
-  { name: 'explore-course', render: '/explore-course', matches: '^/explore-course/?$' },
-  { name: 'course', render: '/course/_', matches: '^/course/[^/]+/?$' },
-  { name: 'learn', render: '/learn/_', matches: '^/learn/[^/]+/?$' },
-  { name: 'blog', render: '/blog', matches: '^/blog/?$' },
-  { name: 'blog-post', render: '/blog/_', matches: '^/blog/[^/]+/?$' },
-  { name: 'business', render: '/business', matches: '^/business/?$' },
-  { name: 'contact', render: '/contact', matches: '^/contact/?$' },
+  { name: 'landing', render: '/', matches: '^/$', module: 'landing/pages/landing-page' },
+  {
+    name: 'explore-course',
+    render: '/explore-course',
+    matches: '^/explore-course/?$',
+    module: 'courses/pages/explore-courses-page',
+  },
+  {
+    name: 'course',
+    render: '/course/_',
+    matches: '^/course/[^/]+/?$',
+    module: 'courses/pages/course-detail-page',
+  },
+  {
+    name: 'learn',
+    render: '/learn/_',
+    matches: '^/learn/[^/]+/?$',
+    module: 'learn/pages/learn-page',
+  },
+  { name: 'blog', render: '/blog', matches: '^/blog/?$', module: 'blog/pages/blog-page' },
+  {
+    name: 'blog-post',
+    render: '/blog/_',
+    matches: '^/blog/[^/]+/?$',
+    module: 'blog/pages/blog-post-page',
+  },
+  {
+    name: 'business',
+    render: '/business',
+    matches: '^/business/?$',
+    module: 'pricing/pages/business-page',
+  },
+  {
+    name: 'contact',
+    render: '/contact',
+    matches: '^/contact/?$',
+    module: 'contact/pages/contact-page',
+  },
 ];
+
+const { manifest: viteManifest, entryKey, staticChunks } = readManifest(dist);
+const filesOf = (key) => staticChunks(key).map((chunk) => chunk.file);
+const entryFiles = new Set(filesOf(entryKey));
+/** `<link rel="modulepreload">` for a page module's files that the entry does not load. */
+function modulePreloads(module) {
+  const key = `src/features/${module}.tsx`;
+  if (!viteManifest[key]) throw new Error(`prerender: no chunk for ${key} in the build`);
+  return filesOf(key)
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
 
 const { renderPage } = await import(pathToFileURL(path.join(ssr, 'render.js')).href);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+if (!template.includes('<html lang="en">')) {
+  throw new Error('prerender: dist/index.html has no <html lang="en">');
+}
 if (!template.includes('<div id="root"></div>')) {
   throw new Error('prerender: dist/index.html has no empty <div id="root"></div>');
 }
+
+/**
+ * The stylesheet, written into each page's head: a phone paints the text as soon as the HTML
+ * has come, instead of after a second request that shares the slow network with the
+ * JavaScript (the pages' Content-Security-Policy allows inline styles). Returning visitors
+ * revalidate the page (304), so the styles are not downloaded again.
+ */
+const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(
+  template,
+);
+if (!stylesheet) throw new Error('prerender: dist/index.html links no stylesheet');
+const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
+if (/<\/style/i.test(css)) throw new Error('prerender: the stylesheet cannot be inlined');
 
 const out = path.join(dist, 'prerendered');
 rmSync(out, { recursive: true, force: true });
@@ -38,28 +100,49 @@ mkdirSync(out);
 const escapeHtml = (text) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]);
 
+// Each page in each language (issue 16): the server sends the reader's (their choice's cookie,
+// else their browser's Accept-Language), so the first HTML is already in their words.
+const languages = ['en', 'rw', 'fr', 'sw'];
 const manifest = [];
-for (const page of pages) {
-  let markup = await renderPage(page.render);
-  // A page's <title> (rendered where the page names it) goes to the head, as the app puts it.
-  let title = null;
-  markup = markup.replace(/<title>([^<]*)<\/title>/g, (_, text) => {
-    title ??= text;
-    return '';
-  });
-  // The server's pages allow no inline script (Content-Security-Policy): none may be written.
-  if (/<script/i.test(markup)) throw new Error(`prerender: ${page.render} renders a <script>`);
-  let html = template.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
-  if (title !== null) {
-    html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(unescape(title))}</title>`);
+for (const language of languages)
+  for (const page of pages) {
+    const rendered = await renderPage(page.render, language);
+    let markup = rendered.markup;
+    // A page's <title> (rendered where the page names it) goes to the head, as the app puts it.
+    let title = null;
+    markup = markup.replace(/<title>([^<]*)<\/title>/g, (_, text) => {
+      title ??= text;
+      return '';
+    });
+    // The server's pages allow no inline script (Content-Security-Policy): none may be written.
+    if (/<script/i.test(markup)) throw new Error(`prerender: ${page.render} renders a <script>`);
+    let html = template
+      .replace('<html lang="en">', () => `<html lang="${language}">`)
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+      .replace(stylesheet[0], () => `<style>${css}</style>`);
+    // The data the page reads first is fetched while its JavaScript loads (the app's own request
+    // then takes the preloaded answer: same address, same mode).
+    // A page with an id in its address was rendered with "_" for it: its reads are not known.
+    const preloads = rendered.reads
+      .filter((read) => !read.split(/[/?]/).includes('_'))
+      .map((read) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(read)}">`)
+      .join('');
+    html = html.replace('</head>', () => `${modulePreloads(page.module)}${preloads}</head>`);
+    if (language === 'en') {
+      console.log(`  ${page.render}: reads ${rendered.reads.join(', ') || 'nothing'} first`);
+    }
+    if (title !== null) {
+      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(unescape(title))}</title>`);
+    }
+    const file = `prerendered/${page.name}${language === 'en' ? '' : `.${language}`}.html`;
+    writeFileSync(path.join(dist, file), html);
+    manifest.push({ matches: page.matches, language, file });
   }
-  const file = `prerendered/${page.name}.html`;
-  writeFileSync(path.join(dist, file), html);
-  manifest.push({ matches: page.matches, file });
-}
 writeFileSync(path.join(out, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 rmSync(ssr, { recursive: true, force: true });
-console.log(`prerendered ${manifest.length} public pages (dist/prerendered)`);
+console.log(
+  `prerendered ${pages.length} public pages in ${languages.length} languages (dist/prerendered)`,
+);
 
 /** The title as React wrote it (entities) back to text, to be escaped once. */
 function unescape(text) {

@@ -4,26 +4,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readManifest } from './vite-manifest.mjs';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
-  console.error('report-size: no entry chunk in dist/.vite/manifest.json');
-  process.exit(1);
-}
-
-const js = new Set();
-const css = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || js.has(chunk.file)) return;
-  js.add(chunk.file);
-  for (const file of chunk.css ?? []) css.add(file);
-  for (const imported of chunk.imports ?? []) visit(imported);
-};
-visit(entryKey);
+const { entryKey, staticChunks } = readManifest(dist);
+const chunks = staticChunks(entryKey);
+const js = new Set(chunks.map((chunk) => chunk.file));
+const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
 
 const measure = (files) => {
   let raw = 0;

@@ -4,10 +4,15 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { getToken } from './lib/auth';
+import { applyLanguage, chosenLanguage } from './lib/language';
 import './index.css';
 
-const root = document.getElementById('root');
-if (root) {
+/** Draws the app, in the reader's language (its catalogue fetched first when not English). */
+async function start(root: HTMLElement) {
+  // The language of the page's first HTML (the server's choice), before the app sets its own.
+  const drawnIn = document.documentElement.lang;
+  const language = chosenLanguage();
+  await applyLanguage(language);
   const app = (
     <StrictMode>
       <Providers>
@@ -17,24 +22,28 @@ if (root) {
   );
   if (!root.hasChildNodes()) {
     createRoot(root).render(app);
-  } else {
-    // A public page's first HTML came with the page (scripts/prerender.mjs), drawn for a visitor
-    // before any data. Once the page's code is loaded the app takes that markup over as it is;
-    // for a signed-in user, whose navigation differs, it draws the page afresh.
-    // In a transition: the work is done in short slices, so the phone stays responsive (a
-    // tap is not kept waiting behind one long task) while the page is already on screen.
-    const start = () =>
-      startTransition(() => {
-        if (getToken()) createRoot(root).render(app);
-        else hydrateRoot(root, app);
-      });
-    if (router.state.initialized) start();
-    else {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        start();
-      });
-    }
+    return;
+  }
+  // A public page's first HTML came with the page (scripts/prerender.mjs), drawn for a visitor
+  // before any data, in the browser's language. Once the page's code is loaded the app takes
+  // that markup over as it is; for a signed-in user, whose navigation differs, or a reader who
+  // chose another language on this device, it draws the page afresh.
+  // In a transition: the work is done in short slices, so the phone stays responsive (a
+  // tap is not kept waiting behind one long task) while the page is already on screen.
+  const takeOver = () =>
+    startTransition(() => {
+      if (getToken() || drawnIn !== language) createRoot(root).render(app);
+      else hydrateRoot(root, app);
+    });
+  if (router.state.initialized) takeOver();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      takeOver();
+    });
   }
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

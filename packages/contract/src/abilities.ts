@@ -76,6 +76,8 @@ export const abilities = {
   'course:create': author,
   'course:listManaged': author,
   'course:manage': { gate: 'author', record: adminOrOwner },
+  // A resumable video upload, for a lesson later; each upload is its creator's alone
+  'upload:video': author,
   // Enrolments and progress
   'enrolment:create': signedIn,
   'enrolment:readOwn': signedIn,

@@ -34,7 +34,7 @@ export type Reply =
 export interface MultipartFile {
   /** The form field the file is sent in. */
   field: string;
-  kind: 'image' | 'video';
+  kind: 'image' | 'video' | 'captions';
   required: boolean;
 }
 
@@ -132,10 +132,3 @@ export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodTy
     : E['multipart'] extends object
       ? { body: MultipartBody }
       : { body?: undefined });
-
-/** Fills `:name` parameters of a path (each value URI-encoded). */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-    encodeURIComponent(String(params[name] ?? '')),
-  );
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionTrackSchema } from './captions';
 import {
   courseIdParams,
   idParams,
@@ -16,9 +17,37 @@ export const contentTypes = ['text', 'video'] as const;
 export const contentTypeSchema = z.enum(contentTypes);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
+/** One size of a lesson video a learner may choose (decisions.md §5). */
+export const renditionSchema = z.object({
+  quality: z.enum(['240p', '360p', '720p', 'audio']),
+  /** 0 for audio only. */
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  durationSeconds: z.number(),
+  url: z.string(),
+});
+export type Rendition = z.infer<typeof renditionSchema>;
+
+/**
+ * A video item's small copies (issue 14): `processing` until they are made (the item then plays
+ * its upload), `ready` once all are, `failed` when the upload could not be read. Smallest first.
+ */
+export const itemVideoSchema = z.object({
+  status: z.enum(['processing', 'ready', 'failed']),
+  durationSeconds: z.number().nullable(),
+  posterUrl: z.string().nullable(),
+  renditions: z.array(renditionSchema),
+  /** Its captions (WebVTT), one per language, sorted by language code. */
+  captions: z.array(captionTrackSchema),
+});
+export type ItemVideo = z.infer<typeof itemVideoSchema>;
+
 /**
  * `content` and `videoUrl` are null when the reader may not open a premium course's lessons
- * (decisions.md §3); `contentType` still tells what kind of item it is.
+ * (decisions.md §3); `contentType` still tells what kind of item it is. `videoUrl` is the
+ * smallest ready video rendition (so a client that knows nothing of renditions spends the least
+ * data), else the upload; `video` (null for a text item or without access) lists every size.
  */
 export const subLessonSchema = z.object({
   id: idSchema,
@@ -28,6 +57,7 @@ export const subLessonSchema = z.object({
   contentType: contentTypeSchema,
   content: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  video: itemVideoSchema.nullable(),
   position: z.number().int(),
   createdAt: timestamp,
 });
@@ -48,6 +78,7 @@ export const lessonSchema = z.object({
   contentType: contentTypeSchema,
   content: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  video: itemVideoSchema.nullable(),
   position: z.number().int(),
   createdAt: timestamp,
   subLessons: z.array(subLessonSchema),
@@ -55,6 +86,20 @@ export const lessonSchema = z.object({
   course: lessonCourseSchema.optional(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
+
+/**
+ * Instead of a `videoUrl` file: the id of a finished resumable upload (tus, at
+ * /api/uploads/tus) made by the same user. Its video is checked as a file would be, stored, and
+ * the upload is removed once the item is saved.
+ */
+const videoUploadField = z
+  .string()
+  .max(64)
+  .optional()
+  .describe(
+    'The id of a finished resumable upload (tus 1.0 at /api/uploads/tus, the last segment of ' +
+      'its Location) made by the caller, instead of a videoUrl file',
+  );
 
 /**
  * The text fields of POST /api/lesson/create/{courseId} and /api/sublesson/create/{lessonId}
@@ -69,6 +114,7 @@ export const createItemFieldsSchema = z.object({
     z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
   ),
   content: text({ multiline: true }).max(200_000).optional(),
+  videoUpload: videoUploadField,
 });
 
 /**
@@ -84,6 +130,7 @@ export const updateItemFieldsSchema = z.object({
     z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
   ),
   content: text({ multiline: true }).max(200_000).optional(),
+  videoUpload: videoUploadField,
 });
 
 /** PUT /api/lesson/reorder/{courseId} and /api/sublesson/reorder/{lessonId}: the new order. */
@@ -124,10 +171,13 @@ const updateMultipart = {
 } as const;
 const updateDescription =
   'Any of title, description, content (with contentType=text it becomes a text item) and a ' +
-  'videoUrl file (which replaces the video); fields left out stay as they are.';
+  'videoUrl file or a finished resumable upload named by videoUpload (either replaces the ' +
+  'video); fields left out stay as they are.';
 const itemDescription =
   'Title, description, contentType (text|video, optional), and either content (text) or a ' +
-  'videoUrl file (MP4, WebM or QuickTime).';
+  'videoUrl file (MP4, WebM or QuickTime), or instead of the file videoUpload: the id of a ' +
+  'finished resumable upload (tus 1.0: POST /api/uploads/tus with Upload-Length, then PATCH ' +
+  'the Location in chunks; HEAD gives the offset to resume from), checked like a file.';
 
 /** A course's lessons and their sub-lessons (product.md §2, §6). */
 export const lessonApi = {

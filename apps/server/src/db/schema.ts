@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -357,3 +359,56 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
   ],
 );
+
+/**
+ * One row per listed table (users, courses, blogs, certificates, subscribers, contact
+ * messages): the id of the last transaction that wrote to it, set by a statement trigger
+ * (migration 0005) in that transaction. A list's total counted while a table is at one version
+ * is that table's total until the version moves (lib/pagination.ts keeps it); a transaction id
+ * is never reused, so a rolled-back write cannot bring back an old version.
+ */
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+});
+
+/** One small copy of a lesson video (decisions.md §5): a size a learner can choose. */
+export interface StoredRendition {
+  /** '240p', '360p', '720p' or 'audio'. */
+  quality: string;
+  /** 0 for audio only. */
+  width: number;
+  height: number;
+  bytes: number;
+  /** Its storage key (`videos/<source id>/<quality>.<ext>`). */
+  key: string;
+}
+
+/** A video's captions in one language (modules/curriculum/captions.service.ts). */
+export interface StoredCaptions {
+  /** 'rw', 'en', 'fr' or 'sw'. */
+  language: string;
+  /** Its storage key (`videos/<source id>/captions.<language>.<uuid>.vtt`). */
+  key: string;
+}
+
+/**
+ * The renditions of an uploaded lesson video, by the video's own URL (the one a lesson stores):
+ * written by the `video.renditions` job (lib/renditions.ts) as each is made, so a lesson can be
+ * played small as soon as the first exists.
+ */
+export const videos = pgTable('videos', {
+  sourceUrl: text('source_url').primaryKey(),
+  status: text('status', { enum: ['processing', 'ready', 'failed'] })
+    .notNull()
+    .default('processing'),
+  durationSeconds: real('duration_seconds'),
+  renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
+  posterKey: text('poster_key'),
+  /** Its WebVTT captions, one per language, added by the item's authors. */
+  captions: jsonb('captions').$type<StoredCaptions[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -3,8 +3,13 @@ import { messages } from '@ishuri/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, courses, lessons, subLessons } from '../db/schema';
-import { EXPLAINER_KEY, EXPLAINER_URL, ensureExplainerVideo } from '../lib/explainer-video';
+import { blogs, courses, jobs, lessons, subLessons, videos } from '../db/schema';
+import {
+  EXPLAINER_KEY,
+  EXPLAINER_POSTER_KEY,
+  EXPLAINER_URL,
+  ensureExplainerVideo,
+} from '../lib/explainer-video';
 import { isUuid } from '../lib/ids';
 import { runStartupTasks } from '../startup';
 import { createUser } from '../test/factories';
@@ -177,6 +182,18 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
     expect((await stat(file)).mtimeMs).toBe(before);
   });
 
+  it('makes a small poster of the explainer, for the page that waits for play', async () => {
+    const poster = await readFile(server.ctx.files.pathOf(EXPLAINER_POSTER_KEY));
+    expect(poster.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(poster.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const { width, height } = await sharp(poster).metadata();
+    expect([width, height]).toEqual([640, 360]);
+    expect(poster.length).toBeLessThan(60_000);
+    const served = await fetch(`${server.baseUrl}/uploads/${EXPLAINER_POSTER_KEY}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+  });
+
   it('lets a learner enrol in a demo course through the API', async () => {
     const learner = await createUser(server);
     const [premium] = await server.ctx.database.db
@@ -196,6 +213,45 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
 });
 
 describe('seeding again', () => {
+  it('has every demo clip made small too, like an upload', async () => {
+    await server.ctx.jobs.kick();
+    const items = [
+      ...(await server.ctx.database.db.select().from(lessons)),
+      ...(await server.ctx.database.db.select().from(subLessons)),
+    ].filter((item) => item.videoUrl);
+    expect(items.length).toBeGreaterThan(0);
+    const made = await server.ctx.database.db.select().from(videos);
+    for (const item of items) {
+      const row = made.find((video) => video.sourceUrl === item.videoUrl);
+      expect(row?.status, item.title).toBe('ready');
+      // The clips are 426×240 with sound: a 240p copy and audio only.
+      expect(row!.renditions.map((rendition) => rendition.quality).sort()).toEqual([
+        '240p',
+        'audio',
+      ]);
+    }
+  });
+
+  it('makes no clip again, nor asks for its renditions again, once its file is gone', async () => {
+    const db = server.ctx.database.db;
+    const clips = demoCourses.flatMap((course) =>
+      course.lessons
+        .flatMap((lesson) => [lesson, ...lesson.subLessons])
+        .filter((item) => item.video)
+        .map((item) => videoKey(server.ctx.config.jwtSecret, course, item)),
+    );
+    expect(clips.length).toBeGreaterThan(0);
+    // Made small (above), their uploads went (KEEP_ORIGINAL_VIDEOS is off).
+    for (const key of clips) expect(await server.ctx.files.stat(key), key).toBeNull();
+    const jobIds = async () =>
+      (await db.select({ id: jobs.id }).from(jobs)).map((j) => j.id).sort();
+    const jobsBefore = await jobIds();
+    await seedDemo(server.ctx);
+    await runStartupTasks(server.ctx, { firstStart: true }, () => undefined);
+    for (const key of clips) expect(await server.ctx.files.stat(key), key).toBeNull();
+    expect(await jobIds()).toEqual(jobsBefore);
+  });
+
   it('adds nothing and rewrites no file, whether by seedDemo or at the next start', async () => {
     const before = await snapshot(server);
     const firstCover = server.ctx.files.pathOf(keyOf(before.courses[0]!.imageUrl!));

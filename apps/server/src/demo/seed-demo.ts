@@ -2,7 +2,9 @@ import { createHash, createHmac } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { blogs, courses, lessons, subLessons, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
-import { encodeClip, findFfmpeg, renderCover } from '../lib/media-generator';
+import { findFfmpeg } from '../lib/ffmpeg';
+import { requestRenditions, videosOf } from '../lib/renditions';
+import { encodeClip, renderCover } from '../lib/media-generator';
 import type { Storage } from '../lib/storage';
 import { demoBlogs, demoCourses } from './demo-catalogue';
 import type { DemoCourse, DemoItem } from './demo-catalogue';
@@ -110,9 +112,16 @@ async function ensureMedia(
   const tones = [330, 392, 440, 494];
   const videos = new Set<string>();
   const missing: typeof wanted = [];
+  // A clip made small has no file of its own any more (unless KEEP_ORIGINAL_VIDEOS): its
+  // renditions are what plays, so it is there and never made (nor asked to be made) again.
+  const made = await videosOf(
+    ctx.database.db,
+    wanted.map((entry) => publicUrl(entry.key)),
+  );
   for (const entry of wanted) {
-    if (await ctx.files.stat(entry.key)) videos.add(entry.key);
-    else missing.push(entry);
+    if (made.get(publicUrl(entry.key))?.status === 'ready' || (await ctx.files.stat(entry.key))) {
+      videos.add(entry.key);
+    } else missing.push(entry);
   }
   if (missing.length === 0) return { videos, available: true };
 
@@ -232,6 +241,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
         if (insertedLesson.length) {
           result.lessons += 1;
           count(lessonRow.contentType);
+          if (lessonRow.videoUrl) await requestRenditions(ctx, tx, lessonRow.videoUrl);
         }
         for (const [s, sub] of lesson.subLessons.entries()) {
           const subRow = itemRow(ctx.config.jwtSecret, course, sub, videos);
@@ -251,6 +261,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
           if (insertedSub.length) {
             result.subLessons += 1;
             count(subRow.contentType);
+            if (subRow.videoUrl) await requestRenditions(ctx, tx, subRow.videoUrl);
           }
         }
       }
@@ -275,5 +286,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
   if (result.courses + result.lessons + result.subLessons + result.blogs > 0) {
     await ctx.readCache.invalidate();
   }
+  // The clips' small copies, like an upload's (lib/renditions.ts), made in the background.
+  if (result.videoItems > 0) void ctx.jobs.kick();
   return result;
 }

@@ -1,4 +1,5 @@
-import { errorMessageKey, errorStatus, messages } from '@ishuri/contract';
+import { errorMessageKey, errorStatus } from '@ishuri/contract';
+import { messages } from './i18n';
 import type { ErrorCode } from '@ishuri/contract';
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
@@ -71,6 +72,32 @@ class HandlerTimeout extends Error {
 }
 
 /**
+ * A lane runs its jobs one at a time, beside the other lanes: a long media job (a video's
+ * renditions) never holds up a sign-in code's mail, and a process transcodes one video at once.
+ */
+export type JobLane = 'main' | 'media';
+
+interface LaneState {
+  running: Promise<void> | null;
+  again: boolean;
+}
+
+export interface RegisterOptions {
+  /** The job sends mail: one that finally fails is listed for admins (decisions.md §6). */
+  sendsMail?: boolean;
+  /** The lane its jobs run in ('main' unless said). */
+  lane?: JobLane;
+  /** How long one run may take (the queue's `handlerTimeoutMs` unless said). */
+  timeoutMs?: number;
+  /**
+   * Runs once when a job of the type finally fails (out of tries or time, or a permanent
+   * error), after the job is marked failed: what waited for it can say so. Its own failure is
+   * logged.
+   */
+  onGiveUp?: (payload: unknown) => Promise<void>;
+}
+
+/**
  * Durable side effects. A job is a row written in the same transaction as its cause, so a crash
  * after commit does not lose it; it runs after commit in this process (kick), or on the next
  * poll in any process. Claiming uses FOR UPDATE SKIP LOCKED, so two processes never claim one
@@ -80,11 +107,21 @@ class HandlerTimeout extends Error {
  * the job is marked failed and shown to admins, who may put it back.
  */
 export class JobQueue {
-  private handlers = new Map<string, JobHandler>();
+  private handlers = new Map<
+    string,
+    {
+      run: JobHandler;
+      lane: JobLane;
+      timeoutMs?: number;
+      onGiveUp?: (payload: unknown) => Promise<void>;
+    }
+  >();
   private mailTypes = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private lanes: Record<JobLane, LaneState> = {
+    main: { running: null, again: false },
+    media: { running: null, again: false },
+  };
   private stopped = false;
   private lastPrune = 0;
   private readonly pollMs: number;
@@ -113,9 +150,28 @@ export class JobQueue {
    * A job type and its handler. Types that send mail say so: a mail that finally fails is then
    * listed for admins (decisions.md §6), whatever module sends it.
    */
-  register(type: string, handler: JobHandler, options: { sendsMail?: boolean } = {}): void {
-    this.handlers.set(type, handler);
+  register(type: string, handler: JobHandler, options: RegisterOptions = {}): void {
+    this.handlers.set(type, {
+      run: handler,
+      lane: options.lane ?? 'main',
+      timeoutMs: options.timeoutMs,
+      onGiveUp: options.onGiveUp,
+    });
     if (options.sendsMail) this.mailTypes.add(type);
+  }
+
+  /**
+   * The claim's condition for a lane: 'media' runs the types registered in it, 'main' every
+   * other type (an unknown type too: it fails there). Null when the lane has nothing to run.
+   */
+  private laneCondition(lane: JobLane): SQL | null {
+    const media = [...this.handlers].filter(([, h]) => h.lane === 'media').map(([type]) => type);
+    const list = sql.join(
+      media.map((type) => sql`${type}`),
+      sql`, `,
+    );
+    if (lane === 'media') return media.length > 0 ? sql`and type in (${list})` : null;
+    return media.length > 0 ? sql`and type not in (${list})` : sql``;
   }
 
   /** The job types that send mail. */
@@ -176,39 +232,46 @@ export class JobQueue {
     this.timer.unref();
   }
 
-  /** Run due jobs now (after a commit that wrote some). Returns when the queue is drained. */
-  kick(): Promise<void> {
+  /** Run due jobs now (after a commit that wrote some). Returns when every lane is drained. */
+  async kick(): Promise<void> {
+    await Promise.all((Object.keys(this.lanes) as JobLane[]).map((lane) => this.kickLane(lane)));
+  }
+
+  private kickLane(lane: JobLane): Promise<void> {
+    const state = this.lanes[lane];
     if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
+    if (state.running) {
+      state.again = true;
+      return state.running;
     }
-    this.running = (async () => {
+    state.running = (async () => {
       try {
         do {
-          this.again = false;
-          while (!this.stopped && (await this.runOne())) {
+          state.again = false;
+          while (!this.stopped && (await this.runOne(lane))) {
             /* keep going while there is due work */
           }
-        } while (this.again && !this.stopped);
+        } while (state.again && !this.stopped);
       } catch (error) {
-        this.log.error({ err: error }, 'job queue failed');
+        this.log.error({ err: error, lane }, 'job queue failed');
       } finally {
-        this.running = null;
+        state.running = null;
       }
     })();
-    return this.running;
+    return state.running;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await Promise.all(Object.values(this.lanes).map((state) => state.running));
   }
 
-  /** Claims and runs one due job; false when there was none. */
-  private async runOne(): Promise<boolean> {
+  /** Claims and runs one due job of a lane; false when there was none. */
+  private async runOne(lane: JobLane): Promise<boolean> {
     const now = this.now();
+    const inLane = this.laneCondition(lane);
+    if (!inLane) return false;
     const leaseEnd = new Date(now.getTime() + this.leaseMs);
     const claimed = (await this.db.execute(sql`
       update jobs
@@ -216,8 +279,9 @@ export class JobQueue {
           attempts = attempts + 1
       where id = (
         select id from jobs
-        where (status = 'pending' and run_at <= ${now.toISOString()})
-           or (status = 'running' and (locked_until is null or locked_until < ${now.toISOString()}))
+        where ((status = 'pending' and run_at <= ${now.toISOString()})
+           or (status = 'running' and (locked_until is null or locked_until < ${now.toISOString()})))
+          ${inLane}
         order by run_at
         limit 1
         for update skip locked
@@ -241,15 +305,13 @@ export class JobQueue {
     );
     heartbeat.unref();
     let timeout: NodeJS.Timeout | undefined;
+    const timeoutMs = handler?.timeoutMs ?? this.handlerTimeoutMs;
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await Promise.race([
-        handler(job.payload, { id: job.id, attempt: job.attempts }),
+        handler.run(job.payload, { id: job.id, attempt: job.attempts }),
         new Promise<never>((_, reject) => {
-          timeout = setTimeout(
-            () => reject(new HandlerTimeout(this.handlerTimeoutMs)),
-            this.handlerTimeoutMs,
-          );
+          timeout = setTimeout(() => reject(new HandlerTimeout(timeoutMs)), timeoutMs);
         }),
       ]);
       clearInterval(heartbeat);
@@ -283,6 +345,11 @@ export class JobQueue {
           runAt: new Date(next),
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+      if (final && handler?.onGiveUp) {
+        await handler.onGiveUp(job.payload).catch((hookError: unknown) => {
+          this.log.error({ err: hookError, jobId: job.id, type: job.type }, 'job give-up failed');
+        });
+      }
     } finally {
       clearInterval(heartbeat);
       if (timeout) clearTimeout(timeout);

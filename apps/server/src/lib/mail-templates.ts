@@ -1,4 +1,4 @@
-import { messages } from '@ishuri/contract';
+import { messages } from './i18n';
 import type { Mail } from './mailer';
 
 const PRODUCT = 'Ishuri';

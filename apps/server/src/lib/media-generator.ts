@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { runFfmpeg } from './ffmpeg';
 
 /**
  * Images and short video clips made by the project itself (demo catalogue, landing page
@@ -165,45 +165,6 @@ async function renderCardPng(
     .toBuffer();
 }
 
-let ffmpegLookup: Promise<string | null> | null = null;
-
-/** The ffmpeg binary of @ffmpeg-installer/ffmpeg, or null when it is not installed here. */
-export function findFfmpeg(): Promise<string | null> {
-  ffmpegLookup ??= (async () => {
-    try {
-      const installer = (await import('@ffmpeg-installer/ffmpeg')).default;
-      await access(installer.path);
-      return installer.path;
-    } catch {
-      return null;
-    }
-  })();
-  return ffmpegLookup;
-}
-
-function run(binary: string, args: string[], timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2000);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else
-        reject(
-          new Error(`ffmpeg ended with ${signal ?? `code ${code}`}: ${stderr.trim().slice(-500)}`),
-        );
-    });
-  });
-}
-
 export interface ClipOptions {
   /** One title card per slide, each shown `secondsPerCard`. */
   cards: CardText[];
@@ -286,7 +247,7 @@ export async function encodeClip(options: ClipOptions): Promise<Buffer> {
       'webm',
       out,
     );
-    await run(options.ffmpeg, args, options.timeoutMs ?? 60_000);
+    await runFfmpeg(options.ffmpeg, args, options.timeoutMs ?? 60_000);
     return await readFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });

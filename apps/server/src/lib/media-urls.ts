@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { safeEqual } from './passwords';
-import { isStorageKey } from './storage';
+import { keyOfPublicUrl } from './storage';
 
 /** How long a signed media URL plays: long enough to watch and seek through a lesson. */
 export const SIGNED_MEDIA_LIFETIME_SECONDS = 6 * 60 * 60;
@@ -31,8 +32,8 @@ export function createMediaUrls(secret: string): MediaUrls {
     createHmac('sha256', key).update(`${storageKey}\n${exp}`).digest('base64url');
   return {
     sign(url, nowMs = Date.now()) {
-      const storageKey = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : '';
-      if (!isStorageKey(storageKey)) return url;
+      const storageKey = keyOfPublicUrl(url);
+      if (!storageKey) return url;
       const now = Math.floor(nowMs / 1000);
       const exp =
         Math.ceil((now + SIGNED_MEDIA_LIFETIME_SECONDS) / EXPIRY_STEP_SECONDS) *
@@ -50,17 +51,25 @@ export function createMediaUrls(secret: string): MediaUrls {
 }
 
 /**
- * Whether a stored file is the video of a lesson or sub-lesson of a premium course: decided
+ * Whether a stored file is the video of a lesson or sub-lesson of a premium course, or one of
+ * that video's renditions or its poster (`/uploads/videos/<id>/…`, lib/renditions.ts): decided
  * from the database at each request, so a course that changes type changes its media's rule too.
  */
 export async function isPremiumMedia(db: Tx, url: string): Promise<boolean> {
+  // A rendition belongs to the video `/uploads/videos/<name>.<ext>`, whatever its extension
+  // (uploads are named by a uuid, the demo's clips by a digest).
+  const rendition = /^\/uploads\/videos\/([a-zA-Z0-9-]+)\/[^/]+$/.exec(url);
+  const matches = (column: SQL) =>
+    rendition
+      ? sql`${column} like ${`/uploads/videos/${rendition[1]}.%`}`
+      : sql`${column} = ${url}`;
   const result = (await db.execute(sql`
     select 1 from lessons l join courses c on c.id = l.course_id
-      where l.video_url = ${url} and c.course_type = 'premium'
+      where ${matches(sql`l.video_url`)} and c.course_type = 'premium'
     union all
     select 1 from sub_lessons s join lessons l on l.id = s.lesson_id
       join courses c on c.id = l.course_id
-      where s.video_url = ${url} and c.course_type = 'premium'
+      where ${matches(sql`s.video_url`)} and c.course_type = 'premium'
     limit 1`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

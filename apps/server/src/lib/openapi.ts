@@ -28,7 +28,12 @@ export const openApiTransform: SwaggerTransform = (input) => {
       properties[file.field] = {
         type: 'string',
         format: 'binary',
-        description: file.kind === 'image' ? 'PNG, JPEG, GIF or WebP' : 'a video file',
+        description:
+          file.kind === 'image'
+            ? 'PNG, JPEG, GIF or WebP'
+            : file.kind === 'captions'
+              ? 'a WebVTT file (text/vtt)'
+              : 'a video file',
       };
       if (file.required) required.push(file.field);
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { followChannel, FollowingCache } from './change-feed';
+import { ChangeChannel, FollowingCache } from './change-feed';
 import { isUuid } from './ids';
 
 /**
@@ -206,11 +206,10 @@ export async function registerOwnReadCache(
   database: Database,
   options: OwnReadCacheOptions,
 ): Promise<OwnReadCache> {
-  const cache = new OwnReadCache(options, (payload) => database.notify(CHANNEL, payload), false);
-  await followChannel(
+  const channel = new ChangeChannel(database, CHANNEL);
+  const cache = new OwnReadCache(options, (payload) => channel.publish(payload), false);
+  await channel.follow(
     app,
-    database,
-    CHANNEL,
     (payload) => (payload === ALL ? cache.clear() : cache.drop(payload)),
     (online) => cache.setOnline(online),
   );

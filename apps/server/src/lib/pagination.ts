@@ -1,8 +1,9 @@
-import { messages } from '@ishuri/contract';
+import { messages } from './i18n';
 import type { ListQuery, ListResponse } from '@ishuri/contract';
-import { and, asc, desc, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, getTableName, ilike, or, sql } from 'drizzle-orm';
 import type { AnyColumn, InferSelectModel, SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { listVersions } from '../db/schema';
 import type { Db } from '../db/client';
 import { fail } from './errors';
 
@@ -84,9 +85,30 @@ export function planList(spec: ListSpec, query: ListQuery): ListPlan {
 export const countAll = sql<number>`cast(count(*) as integer)`;
 
 /**
+ * Totals counted at a table's version (migration 0005), by database, table and filter: a list's
+ * first page at 100k rows spent most of its time counting, and a total does not change until
+ * the table is written. At most COUNTS_KEPT per database (the oldest go first).
+ */
+const COUNTS_KEPT = 10_000;
+const countsByDatabase = new WeakMap<Db, Map<string, { version: string; n: number }>>();
+
+function keptCounts(db: Db) {
+  let counts = countsByDatabase.get(db);
+  if (!counts) {
+    counts = new Map();
+    countsByDatabase.set(db, counts);
+  }
+  return counts;
+}
+
+/**
  * The one paged-list query: the rows of one table that `spec` and the client's `page`,
  * `pageSize`, `q` and `sort` select, each shaped by `present`, with the total. Without page
  * parameters, the first UNPAGED_LIMIT rows. Every list of the API goes through here.
+ *
+ * The rows come with the table's version, read in the same statement (so at the same moment as
+ * the rows); a total counted before at that version is answered without counting again. Not
+ * for use inside a transaction that writes to the table.
  */
 export async function listPage<TTable extends PgTable, T>(
   db: Db,
@@ -96,24 +118,49 @@ export async function listPage<TTable extends PgTable, T>(
   present: (row: InferSelectModel<TTable>) => T,
 ): Promise<ListResponse<T>> {
   const plan = planList(spec, query);
+  const name = getTableName(table);
   const rows = (await db
-    .select()
+    .select({
+      row: table as PgTable,
+      version: sql<
+        string | null
+      >`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.name} = ${name})`,
+    })
     .from(table as PgTable)
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
-    .offset(plan.offset)) as InferSelectModel<TTable>[];
-  const data = rows.map(present);
+    .offset(plan.offset)) as { row: InferSelectModel<TTable>; version: string | null }[];
+  const data = rows.map(({ row }) => present(row));
   // A short first page is the whole list: no count needed.
   const total =
     plan.offset === 0 && rows.length < plan.limit
       ? rows.length
-      : ((
-          await db
-            .select({ n: countAll })
-            .from(table as PgTable)
-            .where(plan.where)
-        )[0]?.n ?? 0);
+      : await countRows(db, table, plan.where, rows[0]?.version ?? null);
   if (!plan.paged) return { data, total };
   return { data, total, page: plan.page, pageSize: plan.pageSize };
+}
+
+async function countRows(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  version: string | null,
+): Promise<number> {
+  const count = db.select({ n: countAll }).from(table).where(where);
+  const counts = keptCounts(db);
+  const { sql: text, params } = count.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const kept = version === null ? undefined : counts.get(key);
+  if (kept && kept.version === version) return kept.n;
+  const n = (await count)[0]?.n ?? 0;
+  if (version !== null) {
+    counts.delete(key);
+    counts.set(key, { version, n });
+    for (const oldest of counts.keys()) {
+      if (counts.size <= COUNTS_KEPT) break;
+      counts.delete(oldest);
+    }
+  }
+  return n;
 }

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { followChannel, FollowingCache } from './change-feed';
+import { ChangeChannel, FollowingCache } from './change-feed';
 
 /**
  * Public catalogue reads kept in memory (issue 13, point 2): the answers a visitor's phone asks
@@ -234,11 +234,10 @@ export async function registerReadCache(
   database: Database,
   options: ReadCacheOptions,
 ): Promise<ReadCache> {
-  const cache = new ReadCache(options, () => database.notify(CHANNEL), false);
-  await followChannel(
+  const channel = new ChangeChannel(database, CHANNEL);
+  const cache = new ReadCache(options, () => channel.publish(), false);
+  await channel.follow(
     app,
-    database,
-    CHANNEL,
     () => cache.clear(),
     (online) => cache.setOnline(online),
   );

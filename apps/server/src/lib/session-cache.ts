@@ -1,7 +1,7 @@
 import type { Actor } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { followChannel, FollowingCache } from './change-feed';
+import { ChangeChannel, FollowingCache } from './change-feed';
 
 /**
  * Sessions already checked, kept in memory (issue 13, point 2: a signed-in read makes one query,
@@ -99,11 +99,10 @@ export async function registerSessionCache(
   database: Database,
   options: SessionCacheOptions,
 ): Promise<SessionCache> {
-  const cache = new SessionCache(options, (userId) => database.notify(CHANNEL, userId), false);
-  await followChannel(
+  const channel = new ChangeChannel(database, CHANNEL);
+  const cache = new SessionCache(options, (userId) => channel.publish(userId), false);
+  await channel.follow(
     app,
-    database,
-    CHANNEL,
     (userId) => cache.drop(userId),
     (online) => cache.setOnline(online),
   );

@@ -36,6 +36,18 @@ export function isStorageKey(key: string): boolean {
   return keyPattern.test(key) && !key.includes('..');
 }
 
+/** Where public files are served: `/uploads/<key>`. */
+export const UPLOADS_PREFIX = '/uploads/';
+
+export const publicUrlOf = (key: string) => UPLOADS_PREFIX + key;
+
+/** The storage key behind a `/uploads/...` URL, or null for anything else. */
+export function keyOfPublicUrl(url: string | null | undefined): string | null {
+  if (!url?.startsWith(UPLOADS_PREFIX)) return null;
+  const key = url.slice(UPLOADS_PREFIX.length);
+  return isStorageKey(key) ? key : null;
+}
+
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
@@ -51,18 +63,21 @@ export function createLocalStorage(root: string): Storage {
       await mkdir(path.dirname(target), { recursive: true });
       const temp = path.join(path.dirname(target), `.${uuidv7()}.part`);
       writing.add(temp);
+      const out = createWriteStream(temp);
       try {
         if (Buffer.isBuffer(source)) {
-          const out = createWriteStream(temp);
           await new Promise<void>((ok, fail) => {
             out.on('error', fail);
             out.end(source, () => ok());
           });
         } else {
-          await pipeline(source, createWriteStream(temp));
+          await pipeline(source, out);
         }
         await rename(temp, target);
       } catch (error) {
+        // A source that fails at once rejects the pipeline before the file is even open: wait
+        // until it is closed, or the removal comes first and the file is created after it.
+        if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
         await rm(temp, { force: true });
         throw error;
       } finally {

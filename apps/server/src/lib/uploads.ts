@@ -1,12 +1,23 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { messages } from '@ishuri/contract';
+import { formatSize } from '@ishuri/contract';
+import { messages } from './i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { AppContext } from './context';
-import { AppError, fail } from './errors';
+import { AppError, fail, validationError } from './errors';
 import { uuidv7 } from './ids';
-import { isStorageKey } from './storage';
+import { deleteRenditions } from './renditions';
+import {
+  isExpired,
+  readResumableUpload,
+  removeResumableUpload,
+  resumableFolderOf,
+  resumableOptionsOf,
+} from './resumable-uploads';
+import { makeSmallImage, smallImageKeyOf } from './small-images';
+import { keyOfPublicUrl, publicUrlOf } from './storage';
 import { ContainerCheck } from './video-structure';
 import type { Container } from './video-structure';
 
@@ -16,13 +27,19 @@ import type { Container } from './video-structure';
  * its first bytes, never by its name or declared type; sizes are counted while it streams.
  *
  * - Images (PNG, JPEG, GIF, WebP, at most `maxImageBytes`) are re-encoded by sharp as WebP, at
- *   most 1200 px wide, without metadata; an animated GIF stays animated (animated WebP).
+ *   most 1200 px wide, without metadata; an animated GIF stays animated (animated WebP). Beside
+ *   it goes its small copy for costly data (lib/small-images.ts), deleted with it.
  * - Videos (MP4, WebM, QuickTime, at most `maxVideoBytes`) are stored as they are, streamed
  *   straight to storage; their box/element structure is followed on the way so that a file cut
  *   short is refused.
  *
  * A failed upload leaves nothing behind: storage writes are atomic, and a stored file is deleted
  * again when the request fails later (`discardUpload`).
+ *
+ * A video may instead come from a finished resumable upload (lib/resumable-uploads.ts): the text
+ * field `videoUpload` names it. It must be the caller's and complete; it is read through the same
+ * checks as a file part (`storeVideo`) into storage, and removed once the item is saved (an item
+ * refused for another reason keeps it, to be sent again). One that is no video is removed at once.
  */
 export type UploadKind = 'image' | 'video';
 
@@ -48,15 +65,16 @@ export interface ReceivedUpload {
   /** Text fields by name (the first value when a name repeats; line breaks as LF). */
   fields: Record<string, string>;
   file: StoredFile | null;
+  /** What to do once the request succeeded (remove the resumable upload the file came from). */
+  saved?: () => Promise<void>;
 }
 
-export const UPLOADS_PREFIX = '/uploads/';
 export const IMAGE_MAX_WIDTH = 1200;
 /** Larger pictures are refused before decoding (a small file can hold a huge image). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 const HEAD_BYTES = 4100;
-const MAX_FIELDS = 20;
-const MAX_FIELD_BYTES = 1024 * 1024;
+/** A lesson, course or blog form: its text fields and one file. */
+const ITEM_FORM = { fields: 20, fieldBytes: 1024 * 1024 };
 /** A refused upload's remaining body is read and dropped up to this size; beyond it the connection closes. */
 const DRAIN_LIMIT = 32 * 1024 * 1024;
 
@@ -67,21 +85,32 @@ const videoTypes: Record<string, { ext: string; container: Container }> = {
   'video/webm': { ext: 'webm', container: 'ebml' },
 };
 
-export const publicUrlOf = (key: string) => UPLOADS_PREFIX + key;
-
-/** The storage key behind a `/uploads/...` URL, or null for anything else. */
-export function keyOfPublicUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith(UPLOADS_PREFIX)) return null;
-  const key = url.slice(UPLOADS_PREFIX.length);
-  return isStorageKey(key) ? key : null;
+/** What a multipart form may hold: at most `fields` text fields of `fieldBytes`, one file. */
+export interface FormBounds {
+  fields: number;
+  fieldBytes: number;
 }
 
-export function formatSize(bytes: number): string {
-  const gb = 1024 * 1024 * 1024;
-  const mb = 1024 * 1024;
-  if (bytes >= gb) return `${Number((bytes / gb).toFixed(1))} GB`;
-  if (bytes >= mb) return `${Number((bytes / mb).toFixed(1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** The multipart parser's limits for such a form with a file of at most `fileBytes`. */
+export function formLimits({ fields, fieldBytes }: FormBounds, fileBytes: number) {
+  return {
+    // One byte more than allowed, so that the reader's own count sees the excess.
+    fileSize: fileBytes + 1,
+    files: 1,
+    fields,
+    fieldSize: fieldBytes,
+    parts: fields + 1,
+  };
+}
+
+/** A body declared larger than the file and the fields (and `slack`) cannot fit: refused unread. */
+export function declaredTooLarge(
+  request: FastifyRequest,
+  { fields, fieldBytes }: FormBounds,
+  fileBytes: number,
+  slack = 0,
+): boolean {
+  return Number(request.headers['content-length']) > fileBytes + fields * fieldBytes + slack;
 }
 
 /** Deletes stored files, never failing: a left-over file is logged, not fatal. */
@@ -89,13 +118,24 @@ export async function deleteStoredFiles(
   ctx: AppContext,
   urls: Array<string | null | undefined>,
 ): Promise<void> {
+  // A video's renditions and poster go with it.
+  await deleteRenditions(
+    ctx,
+    urls.filter(
+      (url): url is string => typeof url === 'string' && url.startsWith('/uploads/videos/'),
+    ),
+  );
   for (const url of urls) {
     const key = keyOfPublicUrl(url);
     if (!key) continue;
-    try {
-      await ctx.files.delete(key);
-    } catch (error) {
-      ctx.log.warn({ err: error, key }, 'could not delete a stored file');
+    // An image's small copy goes with it.
+    const small = key.startsWith('images/') ? smallImageKeyOf(key) : null;
+    for (const stored of small ? [key, small] : [key]) {
+      try {
+        await ctx.files.delete(stored);
+      } catch (error) {
+        ctx.log.warn({ err: error, key: stored }, 'could not delete a stored file');
+      }
     }
   }
 }
@@ -110,12 +150,15 @@ export async function withUpload<T>(
   upload: ReceivedUpload,
   use: (upload: ReceivedUpload) => Promise<T>,
 ): Promise<T> {
+  let result: T;
   try {
-    return await use(upload);
+    result = await use(upload);
   } catch (error) {
     await discardUpload(ctx, upload);
     throw error;
   }
+  await upload.saved?.();
+  return result;
 }
 
 function textFieldsOf(body: unknown): Record<string, string> {
@@ -160,29 +203,25 @@ export async function receiveUpload(
   request: FastifyRequest,
   spec: UploadSpec,
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) return { fields: textFieldsOf(request.body), file: null };
+  if (!request.isMultipart()) {
+    return withResumableVideo(ctx, request, spec, {
+      fields: textFieldsOf(request.body),
+      file: null,
+    });
+  }
   const limit = spec.kind === 'image' ? ctx.config.maxImageBytes : ctx.config.maxVideoBytes;
   const tooLarge = () =>
     spec.kind === 'image'
       ? fail('IMAGE_TOO_LARGE')
       : fail('VIDEO_TOO_LARGE', { message: messages.videoTooLarge(formatSize(limit)) });
-  // A body declared larger than the file limit plus the text fields cannot fit: refused unread.
-  const declared = Number(request.headers['content-length']);
-  if (declared > limit + MAX_FIELDS * MAX_FIELD_BYTES) throw tooLarge();
+  if (declaredTooLarge(request, ITEM_FORM, limit)) throw tooLarge();
   const fields: Record<string, string> = Object.create(null);
   let file: StoredFile | null = null;
   let seenFile = false;
   try {
     const parts = request.parts({
       // The plugin is registered with throwFileSizeLimit: false; the counts below answer.
-      limits: {
-        // One byte more than allowed, so that the count below sees the excess.
-        fileSize: limit + 1,
-        files: 1,
-        fields: MAX_FIELDS,
-        fieldSize: MAX_FIELD_BYTES,
-        parts: MAX_FIELDS + 1,
-      },
+      limits: formLimits(ITEM_FORM, limit),
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -207,8 +246,69 @@ export async function receiveUpload(
     if (file) await deleteStoredFiles(ctx, [file.url]);
     throw asUploadError(error);
   }
-  return { fields, file };
+  return withResumableVideo(ctx, request, spec, { fields, file });
 }
+
+/** The field that names a finished resumable upload instead of a video file part. */
+const RESUMABLE_FIELD = 'videoUpload';
+
+/**
+ * A video request's `videoUpload` field: the caller's finished resumable upload becomes the
+ * upload's file, as if it had been sent as the file part.
+ */
+async function withResumableVideo(
+  ctx: AppContext,
+  request: FastifyRequest,
+  spec: UploadSpec,
+  received: ReceivedUpload,
+): Promise<ReceivedUpload> {
+  const id = received.fields[RESUMABLE_FIELD];
+  if (spec.kind !== 'video' || id === undefined) return received;
+  delete received.fields[RESUMABLE_FIELD];
+  if (id.trim() === '') return received;
+  if (received.file) {
+    await deleteStoredFiles(ctx, [received.file.url]);
+    throw validationError({ [RESUMABLE_FIELD]: messages.videoUploadAndFile });
+  }
+  const claimed = await claimResumableVideo(ctx, request.actor?.id ?? null, id.trim());
+  return { ...received, ...claimed };
+}
+
+/**
+ * Reads a finished resumable upload of `owner` into storage through the video checks. Another
+ * user's upload, an unknown or malformed id, and an expired upload are all UPLOAD_NOT_FOUND.
+ */
+async function claimResumableVideo(
+  ctx: AppContext,
+  owner: string | null,
+  id: string,
+): Promise<Pick<ReceivedUpload, 'file' | 'saved'>> {
+  const folder = resumableFolderOf(ctx.config);
+  const upload = await readResumableUpload(folder, id);
+  if (!upload || owner === null || upload.owner !== owner) throw fail('UPLOAD_NOT_FOUND');
+  if (isExpired(upload, resumableOptionsOf(ctx.config))) {
+    await removeResumableUpload(folder, id);
+    throw fail('UPLOAD_NOT_FOUND');
+  }
+  if (!upload.complete) throw fail('UPLOAD_UNFINISHED');
+  const limit = ctx.config.maxVideoBytes;
+  const tooLarge = () =>
+    fail('VIDEO_TOO_LARGE', { message: messages.videoTooLarge(formatSize(limit)) });
+  let file: StoredFile | null;
+  try {
+    file = await storeVideo(ctx, createReadStream(upload.file), limit, tooLarge);
+  } catch (error) {
+    // Refused by the checks, it never will be accepted: it goes now.
+    if (error instanceof AppError) await removeResumableUpload(folder, id);
+    throw error;
+  }
+  if (!file) await removeResumableUpload(folder, id);
+  return { file, saved: () => removeResumableUpload(folder, id).catch(warnKept(ctx, id)) };
+}
+
+const warnKept = (ctx: AppContext, id: string) => (error: unknown) => {
+  ctx.log.warn({ err: error, id }, 'could not remove a used resumable upload');
+};
 
 /** Reads until at least HEAD_BYTES are there (or the stream ends). */
 async function readHead(
@@ -257,8 +357,18 @@ async function storeImage(
     }
     if (size > limit) throw tooLarge();
     const optimised = await optimiseImage(Buffer.concat(chunks, size), type.mime);
+    const small = await makeSmallImage(optimised);
     const key = `images/${uuidv7()}.webp`;
-    const stored = await ctx.files.put(key, optimised);
+    // The small copy first: an image is never stored without it.
+    const smallKey = smallImageKeyOf(key)!;
+    await ctx.files.put(smallKey, small);
+    let stored: { size: number };
+    try {
+      stored = await ctx.files.put(key, optimised);
+    } catch (error) {
+      await ctx.files.delete(smallKey).catch(() => undefined);
+      throw error;
+    }
     return { key, url: publicUrlOf(key), size: stored.size, type: 'image/webp' };
   } finally {
     await iterator.return?.();
@@ -285,6 +395,10 @@ async function optimiseImage(input: Buffer, mime: string): Promise<Buffer> {
   }
 }
 
+/**
+ * A video's one check, for a file part and a resumable upload alike: its type by its first
+ * bytes, its size, and its container's structure while it streams into storage.
+ */
 async function storeVideo(
   ctx: AppContext,
   stream: Readable,

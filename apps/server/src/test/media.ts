@@ -57,20 +57,35 @@ async function ffmpegPath(): Promise<string> {
   return ((await import('@ffmpeg-installer/ffmpeg')) as { default: { path: string } }).default.path;
 }
 
-async function makeVideo(kind: VideoKind): Promise<Buffer> {
+/** Encodes with ffmpeg into a temporary file and answers its bytes. */
+async function encoded(ext: string, args: string[]): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-media-'));
-  const out = path.join(dir, `clip.${kind}`);
+  const out = path.join(dir, `clip.${ext}`);
+  try {
+    await run(await ffmpegPath(), ['-y', '-v', 'error', ...args, out]);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function makeVideo(kind: VideoKind): Promise<Buffer> {
   const input = ['-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=1'];
   const codec =
     kind === 'webm'
       ? ['-c:v', 'libvpx', '-b:v', '100k']
       : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
-  try {
-    await run(await ffmpegPath(), ['-y', '-v', 'error', ...input, ...codec, out]);
-    return await readFile(out);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return encoded(kind, [...input, ...codec]);
+}
+
+/** A 640×360 H.264/AAC MP4 of `seconds`, with sound: a lecture to make renditions of. */
+export function lectureVideo(seconds: number): Promise<Buffer> {
+  return encoded('mp4', [
+    ...['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest'],
+  ]);
 }
 
 /** A one-second clip (generated once per test file). */

@@ -87,11 +87,13 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     adminEmail: 'admin@ishuri.test',
     maxVideoBytes: 20 * 1024 * 1024,
     maxImageBytes: 5 * 1024 * 1024,
+    keepOriginalVideos: false,
     seedDemo: false,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     trustProxy: false,
     jobPollMs: 50,
     rateLimits: defaultRateLimits,
+    maxCaptionsBytes: 512 * 1024,
     ...overrides,
   };
 }

@@ -13,44 +13,55 @@ import { expect } from '@playwright/test';
 
 const run = promisify(execFile);
 
-let clip: Promise<Buffer> | null = null;
+const clips = new Map<string, Promise<Buffer>>();
 
-/** A 2-second 320x180 VP8/Vorbis WebM, generated once per worker with the npm ffmpeg binary. */
-export function shortWebm(): Promise<Buffer> {
-  clip ??= (async () => {
-    const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default.path;
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-learn-clip-'));
-    const file = path.join(dir, 'clip.webm');
-    try {
-      await run(ffmpeg, [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=size=320x180:rate=15:duration=2',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=2',
-        '-c:v',
-        'libvpx',
-        '-b:v',
-        '200k',
-        '-c:a',
-        'libvorbis',
-        '-shortest',
-        '-y',
-        file,
-      ]);
-      return readFileSync(file);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  })();
+/**
+ * A VP8/Vorbis WebM of a test picture and a tone, generated once per worker and size with the
+ * npm ffmpeg binary.
+ */
+export function webmClip(width: number, height: number, seconds: number): Promise<Buffer> {
+  const name = `${width}x${height}x${seconds}`;
+  let clip = clips.get(name);
+  if (!clip) {
+    clip = (async () => {
+      const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default.path;
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-learn-clip-'));
+      const file = path.join(dir, 'clip.webm');
+      try {
+        await run(ffmpeg, [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          `testsrc=size=${width}x${height}:rate=15:duration=${seconds}`,
+          '-f',
+          'lavfi',
+          '-i',
+          `sine=frequency=440:duration=${seconds}`,
+          '-c:v',
+          'libvpx',
+          '-b:v',
+          '200k',
+          '-c:a',
+          'libvorbis',
+          '-shortest',
+          '-y',
+          file,
+        ]);
+        return readFileSync(file);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    })();
+    clips.set(name, clip);
+  }
   return clip;
 }
+
+/** A 2-second 320x180 clip. */
+export const shortWebm = () => webmClip(320, 180, 2);
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 

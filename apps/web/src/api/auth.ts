@@ -1,4 +1,4 @@
-import { authApi } from '@ishuri/contract';
+import { authApi } from '@ishuri/contract/routes';
 import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,

@@ -1,4 +1,4 @@
-import { blogApi } from '@ishuri/contract';
+import { blogApi } from '@ishuri/contract/routes';
 import type { CreateBlogFields, ListQuery } from '@ishuri/contract';
 import {
   keepPreviousData,

@@ -1,4 +1,4 @@
-import { certificateApi } from '@ishuri/contract';
+import { certificateApi } from '@ishuri/contract/routes';
 import type { ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../lib/api-client';

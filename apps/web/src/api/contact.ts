@@ -1,4 +1,4 @@
-import { contactApi } from '@ishuri/contract';
+import { contactApi } from '@ishuri/contract/routes';
 import type { ListQuery, SendContactRequest } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';

@@ -1,4 +1,4 @@
-import { blogApi, certificateApi, enrolmentApi } from '@ishuri/contract';
+import { blogApi, certificateApi, enrolmentApi } from '@ishuri/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { listCourses } from './courses';

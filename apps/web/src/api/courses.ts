@@ -1,6 +1,7 @@
-import { courseApi } from '@ishuri/contract';
+import { courseApi } from '@ishuri/contract/routes';
 import type {
   CourseListQuery,
+  CourseWithLessons,
   CreateCourseFields,
   ListQuery,
   UpdateCourseFields,
@@ -89,11 +90,25 @@ export const courseOptions = (id: string, viewer: string | null) =>
     queryFn: ({ signal }) => call(courseApi.get, { params: { id }, signal }),
   });
 
-export function useCourse(id: string, options: { retry?: boolean } = {}) {
+export function useCourse(
+  id: string,
+  options: {
+    retry?: boolean;
+    /** Read again this many ms after each read (by the course last read); false: not again. */
+    refetchInterval?: (course: CourseWithLessons | undefined) => number | false;
+  } = {},
+) {
   const viewer = useSession()?.id ?? null;
+  const { refetchInterval } = options;
   return useQuery({
     ...courseOptions(id, viewer),
     ...(options.retry === false ? { retry: false } : {}),
+    ...(refetchInterval
+      ? {
+          refetchInterval: (query: { state: { data: CourseWithLessons | undefined } }) =>
+            refetchInterval(query.state.data),
+        }
+      : {}),
   });
 }
 

@@ -1,4 +1,4 @@
-import { enrolmentApi } from '@ishuri/contract';
+import { enrolmentApi } from '@ishuri/contract/routes';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';

@@ -1,4 +1,4 @@
-import { lessonApi } from '@ishuri/contract';
+import { lessonApi } from '@ishuri/contract/routes';
 import type { ContentType } from '@ishuri/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
@@ -17,6 +17,8 @@ export interface ItemInput {
   content: string;
   /** The file of a video item (sent as the `videoUrl` part). */
   video: File | null;
+  /** Instead of the file: the id of its finished resumable upload (the `videoUpload` field). */
+  videoUpload?: string | null;
   /** Upload progress from 0 to 1. */
   onProgress?: (fraction: number) => void;
   /** Aborts the request (the form's Cancel during an upload). */
@@ -27,12 +29,13 @@ export interface ItemInput {
  * The multipart body of a lesson or sub-lesson: the text fields first, then the video. On an
  * edit, a video item without a new file keeps its video (the server changes what is sent).
  */
-function itemFormData({ title, description, contentType, content, video }: ItemInput) {
+function itemFormData({ title, description, contentType, content, video, videoUpload }: ItemInput) {
   const form = new FormData();
   form.set('title', title);
   form.set('description', description);
   form.set('contentType', contentType);
   if (contentType === 'text') form.set('content', content);
+  else if (videoUpload) form.set('videoUpload', videoUpload);
   else if (video) form.set('videoUrl', video);
   return form;
 }

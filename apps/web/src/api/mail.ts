@@ -1,4 +1,4 @@
-import { mailApi } from '@ishuri/contract';
+import { mailApi } from '@ishuri/contract/routes';
 import type { ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';

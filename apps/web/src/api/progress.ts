@@ -1,4 +1,4 @@
-import { progressApi } from '@ishuri/contract';
+import { progressApi } from '@ishuri/contract/routes';
 import {
   infiniteQueryOptions,
   queryOptions,

@@ -1,4 +1,4 @@
-import { subscriberApi } from '@ishuri/contract';
+import { subscriberApi } from '@ishuri/contract/routes';
 import type { ListQuery, SubscribeRequest } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';

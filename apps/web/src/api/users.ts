@@ -1,4 +1,4 @@
-import { authApi, userApi } from '@ishuri/contract';
+import { authApi, userApi } from '@ishuri/contract/routes';
 import type { ListQuery, SignupRequest, UpdateUserRequest } from '@ishuri/contract';
 import {
   keepPreviousData,

@@ -78,6 +78,10 @@ const dashboardPages: RouteObject[] = [
     lazy: page(() => import('../features/certificates/pages/my-certificates-page')),
   },
   { path: 'settings', lazy: page(() => import('../features/account/pages/settings-page')) },
+  {
+    path: 'saved',
+    lazy: page(() => import('../features/saved-courses/pages/saved-courses-page')),
+  },
   { path: 'help', lazy: page(() => import('./routes/help-page')) },
   {
     path: 'allCertificates',

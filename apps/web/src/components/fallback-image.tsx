@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
 import { cn } from '../lib/cn';
+import { useImageSource } from '../lib/use-image-source';
 
 interface FallbackImageProps {
   /** The image address; a missing one shows the placeholder at once. */
@@ -14,13 +14,19 @@ interface FallbackImageProps {
   width: number;
   height: number;
   className?: string;
-  /** Load at once (an image at the top of the page) instead of when it nears the screen. */
+  /**
+   * Load at once and first (an image at the top of the page, likely the largest thing shown)
+   * instead of when it nears the screen.
+   */
   eager?: boolean;
 }
 
 /**
  * An image that is lazy-loaded with its size reserved, and replaced by a neutral placeholder of
  * the same size when it is missing or cannot be loaded (product.md §8, "Media").
+ *
+ * Where data is to be saved, a course or blog image comes as its small copy, stretched to the same
+ * box, and the image itself only if that cannot be loaded (`useImageSource`).
  */
 export function FallbackImage({
   src,
@@ -30,9 +36,9 @@ export function FallbackImage({
   className,
   eager = false,
 }: FallbackImageProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const { shown, failed } = useImageSource(src);
   const aspectRatio = `${width} / ${height}`;
-  if (!src || failedSrc === src) {
+  if (!shown) {
     return (
       <div
         role={alt ? 'img' : undefined}
@@ -51,13 +57,14 @@ export function FallbackImage({
   }
   return (
     <img
-      src={src}
+      src={shown}
       alt={alt}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
-      onError={() => setFailedSrc(src)}
+      onError={failed}
       style={{ aspectRatio }}
       className={cn('bg-slate-100 object-cover', className)}
     />

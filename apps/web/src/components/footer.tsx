@@ -3,6 +3,7 @@ import { Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { site } from '../lib/site';
 import { BrandLink } from './brand-link';
+import { DataSaverSwitch } from './data-saver-switch';
 import { SocialLinks } from './social-links';
 
 const quickLinks = [
@@ -13,7 +14,11 @@ const quickLinks = [
 
 const linkClass = 'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
-/** The footer of the public pages (product.md §1). */
+/**
+ * The footer of the public pages (product.md §1). It carries the Data saver switch too: a visitor
+ * who is not signed in (no Settings) pays for data as much as a learner, and the footer is on
+ * every public page, under the images and the explainer it makes smaller.
+ */
 export function Footer() {
   return (
     <footer className="bg-slate-900 text-slate-300 [--focus-ring:var(--color-sky-300)]">
@@ -21,6 +26,7 @@ export function Footer() {
         <div className="space-y-3">
           <BrandLink className="text-white" />
           <p className="text-sm leading-relaxed">{messages.siteTagline}</p>
+          <DataSaverSwitch tone="dark" className="pt-2" />
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="mb-3 font-semibold text-white">

@@ -3,6 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '../lib/cn';
+import { translateSentence } from '../lib/language';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -61,7 +62,7 @@ export function TextField({
       )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
+          {translateSentence(error)}
         </p>
       )}
     </div>

@@ -7,9 +7,11 @@ import { usePublicSession } from '../api/users';
 import type { Session } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { mainLinks } from '../lib/site';
+import { useTakenOver } from '../lib/taken-over';
 import { useLogout } from '../lib/use-logout';
 import { BrandLink } from './brand-link';
 import { ButtonLink } from './button';
+import { LanguageSwitcher } from './language-switcher';
 
 function subscribeToScroll(listener: () => void) {
   window.addEventListener('scroll', listener, { passive: true });
@@ -143,6 +145,9 @@ export function Navbar() {
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useMenuState();
   const menuId = useId();
+  // On a prerendered page nothing listens to the menu button until the app has taken over: it
+  // stays disabled until then, like a form's submit button, so a tap is not silently lost.
+  const takenOver = useTakenOver();
 
   return (
     <header
@@ -167,6 +172,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="flex items-center gap-2">
+          <LanguageSwitcher className="hidden md:flex" />
           {session ? (
             <AccountMenu session={session} />
           ) : (
@@ -179,6 +185,7 @@ export function Navbar() {
             className="flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
+            disabled={!takenOver}
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? (
@@ -208,6 +215,7 @@ export function Navbar() {
             ),
           )}
         </ul>
+        <LanguageSwitcher className="mx-auto max-w-6xl border-t border-slate-100 px-4 py-3" />
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
+import { translateSentence } from '../lib/language';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -48,7 +49,7 @@ export function TextAreaField({
       )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
+          {translateSentence(error)}
         </p>
       )}
     </div>

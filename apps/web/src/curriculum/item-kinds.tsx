@@ -10,7 +10,10 @@ import { TextContent } from './text-content';
  * sees when the item is open, and what an author sees of it in the course manager. A new kind
  * (a quiz) is one more entry here, plus its schema in the contract and its kind on the server.
  */
-type Item = Pick<Lesson | SubLesson, 'id' | 'title' | 'contentType' | 'content' | 'videoUrl'>;
+type Item = Pick<
+  Lesson | SubLesson,
+  'id' | 'title' | 'contentType' | 'content' | 'videoUrl' | 'video'
+>;
 
 interface ItemKindView {
   /** The kind as the course page names it ("Text lesson"). */
@@ -19,8 +22,12 @@ interface ItemKindView {
   Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /** Its icon in the course manager's badge. */
   BadgeIcon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
-  /** The open item, for a learner; `onDone` when the learner reached its end (a video's end). */
-  Reader: ComponentType<{ item: Item; onDone: () => void }>;
+  /**
+   * The open item, for a learner; `onDone` when the learner reached its end (a video's end);
+   * `onStale` when what the item named is gone (a video's upload, replaced by its renditions):
+   * read the item again, settled once read.
+   */
+  Reader: ComponentType<{ item: Item; onDone: () => void; onStale: () => Promise<unknown> }>;
   /** A glimpse of the item in the course manager. */
   Preview: ComponentType<{ item: Item; linkClass: string }>;
 }
@@ -43,9 +50,16 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
     label: messages.videoLesson,
     Icon: PlayCircle,
     BadgeIcon: Video,
-    Reader: ({ item, onDone }) =>
+    Reader: ({ item, onDone, onStale }) =>
       item.videoUrl ? (
-        <LessonVideo key={item.id} src={item.videoUrl} title={item.title} onEnded={onDone} />
+        <LessonVideo
+          key={item.id}
+          src={item.videoUrl}
+          video={item.video}
+          title={item.title}
+          onEnded={onDone}
+          onStale={onStale}
+        />
       ) : item.content?.trim() ? (
         <TextContent text={item.content} />
       ) : (

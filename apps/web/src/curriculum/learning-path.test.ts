@@ -16,7 +16,8 @@ const id = (n: number) => `0190c0de-0000-7000-8000-${String(n).padStart(12, '0')
 
 function sub(n: number, lessonId: string, position: number): SubLesson {
   const base = { title: `S${n}`, description: '', contentType: 'text' as const };
-  return { ...base, id: id(n), lessonId, content: 'x', videoUrl: null, position, createdAt: at };
+  const item = { content: 'x', videoUrl: null, video: null };
+  return { ...base, ...item, id: id(n), lessonId, position, createdAt: at };
 }
 
 function lesson(n: number, position: number, subs: Array<[number, number]> = []): Lesson {
@@ -28,6 +29,7 @@ function lesson(n: number, position: number, subs: Array<[number, number]> = [])
     contentType: 'text',
     content: 'x',
     videoUrl: null,
+    video: null,
     position,
     createdAt: at,
     subLessons: subs.map(([m, p]) => sub(m, id(n), p)),

@@ -1,4 +1,4 @@
-import type { ContentType, Lesson } from '@ishuri/contract';
+import type { ContentType, ItemVideo, Lesson } from '@ishuri/contract';
 
 /** One openable item of a course: a lesson or one of its sub-lessons. */
 export interface LearnItem {
@@ -13,6 +13,8 @@ export interface LearnItem {
   contentType: ContentType;
   content: string | null;
   videoUrl: string | null;
+  /** A video item's sizes, poster and captions (null for text, or without access). */
+  video: ItemVideo | null;
 }
 
 const byPosition = <T extends { position: number; id: string }>(a: T, b: T) =>
@@ -43,6 +45,7 @@ export function flattenItems(lessons: readonly Lesson[]): LearnItem[] {
       contentType: lesson.contentType,
       content: lesson.content,
       videoUrl: lesson.videoUrl,
+      video: lesson.video,
     });
     for (const sub of lesson.subLessons) {
       items.push({
@@ -55,6 +58,7 @@ export function flattenItems(lessons: readonly Lesson[]): LearnItem[] {
         contentType: sub.contentType,
         content: sub.content,
         videoUrl: sub.videoUrl,
+        video: sub.video,
       });
     }
   }

@@ -2,6 +2,7 @@ import { normalizeRole } from '@ishuri/contract';
 import type { Actor, Role } from '@ishuri/contract';
 import { jwtDecode } from 'jwt-decode';
 import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from './preferences';
 
 /** Local-storage keys (product.md §3). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -17,23 +18,6 @@ export interface Session {
   firstName: string;
   /** Expiry in ms since the epoch, when the token has one. */
   expiresAt: number | null;
-}
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage can be unavailable (private mode, quota); the session then lasts for this page.
-  }
 }
 
 /** Decodes the JWT payload (`id`, `role`, `firstName`); null when it is not a usable token. */
@@ -59,7 +43,7 @@ export function isExpired(session: Session, now = Date.now()): boolean {
 
 /** The stored token, whatever it holds. A stored token means "logged in" to the guards. */
 export function getToken(): string | null {
-  const token = read(AUTH_TOKEN_KEY);
+  const token = readStored(AUTH_TOKEN_KEY);
   return token ? token : null;
 }
 
@@ -93,9 +77,9 @@ function subscribe(listener: () => void): () => void {
 /** Stores a new token after verification: the token, its role and the user data. */
 export function saveSession(token: string): Session | null {
   const session = decodeToken(token);
-  write(AUTH_TOKEN_KEY, token);
-  write(ROLE_KEY, session?.role ?? null);
-  write(
+  writeStored(AUTH_TOKEN_KEY, token);
+  writeStored(ROLE_KEY, session?.role ?? null);
+  writeStored(
     USER_DATA_KEY,
     session
       ? JSON.stringify({ id: session.id, role: session.role, firstName: session.firstName })
@@ -107,16 +91,16 @@ export function saveSession(token: string): Session | null {
 
 /** A token found invalid: removes the token and the stored role (product.md §3). */
 export function dropToken(): void {
-  write(AUTH_TOKEN_KEY, null);
-  write(ROLE_KEY, null);
+  writeStored(AUTH_TOKEN_KEY, null);
+  writeStored(ROLE_KEY, null);
   notify();
 }
 
 /** Logout: removes the token, the stored role and the user data. */
 export function clearSession(): void {
-  write(AUTH_TOKEN_KEY, null);
-  write(ROLE_KEY, null);
-  write(USER_DATA_KEY, null);
+  writeStored(AUTH_TOKEN_KEY, null);
+  writeStored(ROLE_KEY, null);
+  writeStored(USER_DATA_KEY, null);
   notify();
 }
 

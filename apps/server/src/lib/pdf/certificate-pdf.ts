@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { formatDate, messages } from '@ishuri/contract';
+import { formatDate } from '@ishuri/contract';
+import { messages } from '../i18n';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 

@@ -5,7 +5,8 @@ import type {
   SignupRequest,
   VerifyCodeRequest,
 } from '@ishuri/contract';
-import { can, messages, normalizeEmail } from '@ishuri/contract';
+import { can, normalizeEmail } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loginCodes, revokedTokens, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';

@@ -4,7 +4,8 @@ import type {
   ForgotPasswordRequest,
   ResetPasswordRequest,
 } from '@ishuri/contract';
-import { messages, normalizeEmail } from '@ishuri/contract';
+import { normalizeEmail } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginCodes, passwordResets, users } from '../../db/schema';

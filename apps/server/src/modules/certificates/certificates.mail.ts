@@ -1,4 +1,4 @@
-import { messages } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import { escapeHtml, layout } from '../../lib/mail-templates';
 import type { Mail } from '../../lib/mailer';
 

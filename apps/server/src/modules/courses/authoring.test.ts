@@ -19,7 +19,9 @@ let otherInstructor: TestUser;
 let learner: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Uploads are kept: these tests follow the uploaded file itself (its deletion once made small
+  // is lib/video-originals.test.ts's).
+  server = await startTestServer({ keepOriginalVideos: true });
   [admin, owner, otherInstructor, learner] = await Promise.all([
     createUser(server, { role: 'admin' }),
     createUser(server, { role: 'instructor' }),

@@ -25,7 +25,9 @@ let otherInstructor: TestUser;
 let learner: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Uploads are kept: these tests follow the uploaded file itself (its deletion once made small
+  // is lib/video-originals.test.ts's).
+  server = await startTestServer({ keepOriginalVideos: true });
   [admin, instructor, otherInstructor, learner] = await Promise.all([
     createUser(server, { role: 'admin' }),
     createUser(server, { role: 'instructor' }),
@@ -400,6 +402,7 @@ describe('premium content (decisions.md §3)', () => {
       for (const lesson of lessonsList) {
         expect(lesson.content).toBeNull();
         expect(lesson.videoUrl).toBeNull();
+        expect(lesson.video).toBeNull();
         for (const sub of lesson.subLessons) {
           expect(sub.title).toBe('More reading');
           expect(sub.content).toBeNull();
@@ -410,8 +413,16 @@ describe('premium content (decisions.md §3)', () => {
     const shown = (lessonsList: any[]) => {
       expect(lessonsList[0].content).toBe('The secret of the course.');
       expect(lessonsList[0].subLessons[0].content).toBe('More secrets.');
-      expect(lessonsList[1].videoUrl).toBe(video.videoUrl);
+      // The smallest rendition, signed (the renditions are made below, before any read).
+      const played = new URL(lessonsList[1].videoUrl, server.baseUrl);
+      expect(played.pathname).toBe(
+        new URL(video.videoUrl!, server.baseUrl).pathname.replace(/\.mp4$/, '/240p.mp4'),
+      );
+      expect(played.searchParams.get('sig')).toBeTruthy();
+      expect(lessonsList[1].video.renditions.length).toBeGreaterThan(0);
+      for (const made of lessonsList[1].video.renditions) expect(made.url).toMatch(/[?&]sig=/);
     };
+    await server.ctx.jobs.kick();
 
     for (const token of [undefined, reader.token, otherInstructor.token]) {
       for (const list of await views(token)) hidden(list);

@@ -5,6 +5,8 @@ import { courses, lessons, subLessons } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { findCourse } from './course.access';
 import { fail } from '../../lib/errors';
+import { videosOf } from '../../lib/renditions';
+import type { VideoRow } from '../../lib/renditions';
 import { isUuid } from '../../lib/ids';
 
 /**
@@ -16,8 +18,27 @@ import { isUuid } from '../../lib/ids';
  * there are two tables, so that migration touches this folder alone.
  */
 
-export type LessonRow = typeof lessons.$inferSelect;
-export type SubLessonRow = typeof subLessons.$inferSelect;
+/** A lesson or sub-lesson as stored, with its video's renditions when read for a reader. */
+export type LessonRow = typeof lessons.$inferSelect & { video?: VideoRow | null };
+export type SubLessonRow = typeof subLessons.$inferSelect & { video?: VideoRow | null };
+
+/**
+ * Items with their video's renditions attached (one query), for an answer about a few items
+ * outside a course read: `videoUrl` is then a rendition, never an upload that may be gone.
+ */
+export async function withVideos<T extends { videoUrl: string | null }>(
+  db: Tx,
+  items: T[],
+): Promise<Array<T & { video: VideoRow | null }>> {
+  const made = await videosOf(
+    db,
+    items.map((item) => item.videoUrl).filter((url): url is string => url !== null),
+  );
+  return items.map((item) => ({
+    ...item,
+    video: item.videoUrl ? (made.get(item.videoUrl) ?? null) : null,
+  }));
+}
 
 /** The next position after the largest one of `column` (1 for the first item). */
 export const nextPosition = (column: AnyColumn) =>
@@ -46,7 +67,19 @@ export async function readCourseLessons(
     list.push(sub);
     byLesson.set(sub.lessonId, list);
   }
-  return lessonRows.map((lesson) => ({ lesson, subLessons: byLesson.get(lesson.id) ?? [] }));
+  // Each video item with its renditions (one query, only when the course has videos).
+  const urls = [...lessonRows, ...subRows.map(({ sub }) => sub)]
+    .map((item) => item.videoUrl)
+    .filter((url): url is string => url !== null);
+  const made = await videosOf(db, urls);
+  const withVideo = <T extends { videoUrl: string | null }>(item: T) => ({
+    ...item,
+    video: item.videoUrl ? (made.get(item.videoUrl) ?? null) : null,
+  });
+  return lessonRows.map((lesson) => ({
+    lesson: withVideo(lesson),
+    subLessons: (byLesson.get(lesson.id) ?? []).map(withVideo),
+  }));
 }
 
 /**

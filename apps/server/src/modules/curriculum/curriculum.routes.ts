@@ -2,6 +2,7 @@ import { lessonApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { receiveUpload } from '../../lib/uploads';
+import { captionsRoutes } from './captions.routes';
 import {
   createLesson,
   deleteLesson,
@@ -53,4 +54,5 @@ export default async function curriculumRoutes(app: FastifyInstance) {
   route(app, lessonApi.deleteSub, async (request) =>
     deleteSubLesson(app.ctx, request.actor, request.params.id),
   );
+  captionsRoutes(app);
 }

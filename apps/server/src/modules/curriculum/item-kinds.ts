@@ -1,5 +1,9 @@
-import { createItemFieldsSchema, messages, updateItemFieldsSchema } from '@ishuri/contract';
-import type { ContentType } from '@ishuri/contract';
+import { createItemFieldsSchema, updateItemFieldsSchema } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
+import type { ContentType, ItemVideo } from '@ishuri/contract';
+import { captionTracks } from '../../lib/captions';
+import type { VideoRow } from '../../lib/renditions';
+import { publicUrlOf } from '../../lib/storage';
 import { validationError } from '../../lib/errors';
 import type { ReceivedUpload, StoredFile } from '../../lib/uploads';
 import type { ContentAccess } from './course.access';
@@ -14,13 +18,22 @@ interface StoredItem {
   videoUrl: string | null;
 }
 
+/** An item as read with its video's renditions (course-tree.ts attaches them). */
+interface ReadableItem extends StoredItem {
+  video?: VideoRow | null;
+}
+
+interface PresentedItem extends StoredItem {
+  video: ItemVideo | null;
+}
+
 type ReadItem = { stored: StoredItem } | { missing: Record<string, string> };
 
 interface ItemKind {
   /** The kind's stored content from the form, or the messages of the fields it misses. */
   read(form: { content: string; file: StoredFile | null }): ReadItem;
   /** What a reader gets: the content for one who may open it, else nothing. */
-  present(item: StoredItem, access: ContentAccess): StoredItem;
+  present(item: ReadableItem, access: ContentAccess): PresentedItem;
 }
 
 export const itemKinds: Record<ContentType, ItemKind> = {
@@ -29,17 +42,41 @@ export const itemKinds: Record<ContentType, ItemKind> = {
       content
         ? { stored: { content, videoUrl: null } }
         : { missing: { content: messages.contentRequiredForText } },
-    present: (item, access) => ({ content: access ? item.content : null, videoUrl: null }),
+    present: (item, access) => ({
+      content: access ? item.content : null,
+      videoUrl: null,
+      video: null,
+    }),
   },
   video: {
     read: ({ file }) =>
       file
         ? { stored: { content: null, videoUrl: file.url } }
         : { missing: { videoUrl: messages.videoRequiredForVideo } },
-    present: (item, access) => ({
-      content: access ? item.content : null,
-      videoUrl: access && item.videoUrl ? access(item.videoUrl) : null,
-    }),
+    present: (item, access) => {
+      if (!access || !item.videoUrl) return { content: null, videoUrl: null, video: null };
+      const row = item.video;
+      const renditions = (row?.renditions ?? []).map((made) => ({
+        quality: made.quality as ItemVideo['renditions'][number]['quality'],
+        width: made.width,
+        height: made.height,
+        bytes: made.bytes,
+        durationSeconds: row?.durationSeconds ?? 0,
+        url: access(publicUrlOf(made.key)),
+      }));
+      const smallestVideo = renditions.find((made) => made.height > 0);
+      return {
+        content: item.content,
+        videoUrl: smallestVideo?.url ?? access(item.videoUrl),
+        video: {
+          status: row?.status ?? 'processing',
+          durationSeconds: row?.durationSeconds ?? null,
+          posterUrl: row?.posterKey ? access(publicUrlOf(row.posterKey)) : null,
+          renditions,
+          captions: captionTracks(row?.captions ?? [], access),
+        },
+      };
+    },
   },
 };
 

@@ -4,6 +4,7 @@ import { courses, lessons, subLessons } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
+import { renditionsOfUpload } from '../../lib/renditions';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import type { UploadSource } from '../../lib/uploads';
 import {
@@ -17,6 +18,7 @@ import {
   nextPosition,
   readCourseLessons,
   requireLessonWithCourse,
+  withVideos,
 } from './course-tree';
 import { itemInputOf, itemUpdateOf } from './item-kinds';
 import { presentLesson } from './lessons.presenter';
@@ -63,8 +65,10 @@ export async function createLesson(
         .insert(lessons)
         .values({ id: uuidv7(), courseId: course.id, ...input, position: next?.position ?? 1 })
         .returning();
+      await renditionsOfUpload(ctx, tx, inserted!, upload.file?.url);
       return inserted!;
     });
+    if (upload.file) void ctx.jobs.kick();
     if (unusedFile) await deleteStoredFiles(ctx, [unusedFile.url]);
     return presentLesson(row, [], mediaLink(ctx, course.courseType));
   });
@@ -94,15 +98,18 @@ export async function updateLesson(
         .set(update.change)
         .where(eq(lessons.id, id))
         .returning();
+      await renditionsOfUpload(ctx, tx, updated!, upload.file?.url);
       return { row: updated!, ...update };
     });
+    if (upload.file) void ctx.jobs.kick();
     await deleteStoredFiles(ctx, [removedFile, unusedFile?.url ?? null]);
     const subs = await db
       .select()
       .from(subLessons)
       .where(eq(subLessons.lessonId, id))
       .orderBy(asc(subLessons.position), asc(subLessons.id));
-    return presentLesson(row, subs, mediaLink(ctx, course.courseType));
+    const [presented] = await withVideos(db, [row]);
+    return presentLesson(presented!, await withVideos(db, subs), mediaLink(ctx, course.courseType));
   });
 }
 

@@ -20,7 +20,9 @@ let learner: TestUser;
 let courseId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Uploads are kept: these tests follow the uploaded file itself (its deletion once made small
+  // is lib/video-originals.test.ts's).
+  server = await startTestServer({ keepOriginalVideos: true });
   [admin, owner, otherInstructor, learner] = await Promise.all([
     createUser(server, { role: 'admin' }),
     createUser(server, { role: 'instructor' }),
@@ -84,6 +86,8 @@ async function validationCases(url: string) {
       sentence: messages.titleRequired,
     },
   ];
+  // Earlier uploads' renditions are made first: only this request's files are compared.
+  await server.ctx.jobs.kick();
   const before = await filesUnder(uploadsDir());
   for (const { fields, file, field, sentence } of cases) {
     const response = await server.request('POST', url, {
@@ -134,6 +138,8 @@ describe('POST /api/lesson/create/{courseId}', () => {
   });
 
   it('keeps no file sent with a text lesson', async () => {
+    // Earlier uploads' renditions are made first: only this request's files are compared.
+    await server.ctx.jobs.kick();
     const before = await filesUnder(uploadsDir());
     const response = await server.request('POST', `/api/lesson/create/${courseId}`, {
       token: owner.token,
@@ -167,6 +173,8 @@ describe('POST /api/lesson/create/{courseId}', () => {
   });
 
   it('is for admins and the course’s owner only; the upload of others is never stored', async () => {
+    // Earlier uploads' renditions are made first: only this request's files are compared.
+    await server.ctx.jobs.kick();
     const before = await filesUnder(uploadsDir());
     const clip = await videoFile('mp4');
     const send = (token?: string) =>

@@ -4,10 +4,11 @@ import { courses, lessons, subLessons } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
+import { renditionsOfUpload } from '../../lib/renditions';
 import { deleteStoredFiles, withUpload } from '../../lib/uploads';
 import type { UploadSource } from '../../lib/uploads';
 import { mediaLink, requireCourseAccess } from './course.access';
-import { applyOrder, nextPosition, requireLessonWithCourse } from './course-tree';
+import { applyOrder, nextPosition, requireLessonWithCourse, withVideos } from './course-tree';
 import { itemInputOf, itemUpdateOf } from './item-kinds';
 import { presentSubLesson } from './lessons.presenter';
 
@@ -42,8 +43,10 @@ export async function createSubLesson(
         .insert(subLessons)
         .values({ id: uuidv7(), lessonId: lesson.id, ...input, position: next?.position ?? 1 })
         .returning();
+      await renditionsOfUpload(ctx, tx, inserted!, upload.file?.url);
       return inserted!;
     });
+    if (upload.file) void ctx.jobs.kick();
     if (unusedFile) await deleteStoredFiles(ctx, [unusedFile.url]);
     return presentSubLesson(row, mediaLink(ctx, course.courseType));
   });
@@ -91,10 +94,13 @@ export async function updateSubLesson(
         .set(update.change)
         .where(eq(subLessons.id, id))
         .returning();
+      await renditionsOfUpload(ctx, tx, updated!, upload.file?.url);
       return { row: updated!, ...update };
     });
+    if (upload.file) void ctx.jobs.kick();
     await deleteStoredFiles(ctx, [removedFile, unusedFile?.url ?? null]);
-    return presentSubLesson(row, mediaLink(ctx, course.courseType));
+    const [presented] = await withVideos(db, [row]);
+    return presentSubLesson(presented!, mediaLink(ctx, course.courseType));
   });
 }
 

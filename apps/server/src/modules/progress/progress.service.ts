@@ -1,5 +1,5 @@
 import type { Actor, ProgressRequest } from '@ishuri/contract';
-import { messages } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { progress } from '../../db/schema';

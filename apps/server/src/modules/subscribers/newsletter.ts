@@ -1,4 +1,4 @@
-import { messages } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';

@@ -1,9 +1,11 @@
-import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { videos } from '../../db/schema';
+import { isPremiumMedia } from '../../lib/media-urls';
 import { freshDatabase } from '../../test/database';
 import {
   createCourse,
@@ -23,6 +25,7 @@ let admin: TestUser;
 let enrolled: TestUser;
 let learner: TestUser;
 let premiumId: string;
+let freeId: string;
 let freeVideoUrl: string;
 /** The stored path of the premium lesson's and sub-lesson's videos (no signature). */
 let barePaths: string[];
@@ -59,6 +62,7 @@ beforeAll(async () => {
   await createSubLesson(server, admin, lesson.id, {}, await clip());
   await enrol(server, enrolled.id, premium.id);
   const free = await createCourse(server, admin, { courseType: 'free' });
+  freeId = free.id;
   const freeLesson = await createLesson(server, admin, free.id, {}, await clip());
   freeVideoUrl = freeLesson.videoUrl!;
   const rows = (await server.ctx.database.db.execute(
@@ -67,6 +71,8 @@ beforeAll(async () => {
        where l.course_id = ${premium.id}`,
   )) as unknown as { rows: { video_url: string }[] };
   barePaths = rows.rows.map((row) => row.video_url);
+  // The videos' small copies are made: lessons now play their 240p rendition.
+  await server.ctx.jobs.kick();
 }, SETUP_TIMEOUT);
 
 afterAll(() => server?.close());
@@ -88,20 +94,67 @@ describe('premium lesson videos', () => {
     const urls = await videoUrlsFor(premiumId, enrolled.token);
     expect(urls).toHaveLength(4); // lesson and sub-lesson, from both endpoints
     for (const url of urls) {
-      expect(url).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4\?exp=\d+&sig=[\w-]+$/);
+      expect(url).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\/240p\.mp4\?exp=\d+&sig=[\w-]+$/);
       const whole = await fetch(server.baseUrl + url);
       expect(whole.status).toBe(200);
       expect(whole.headers.get('content-type')).toBe('video/mp4');
       const cache = whole.headers.get('cache-control') ?? '';
       expect(cache).toMatch(/^private, max-age=\d+$/);
       expect(Number(cache.split('=')[1])).toBeLessThanOrEqual(3600);
-      expect(Buffer.from(await whole.arrayBuffer()).equals(await videoFile('mp4'))).toBe(true);
+      const stored = await readFile(
+        path.join(server.dataDir, 'uploads', new URL(url, server.baseUrl).pathname.slice(9)),
+      );
+      expect(Buffer.from(await whole.arrayBuffer()).equals(stored)).toBe(true);
       const part = await fetch(server.baseUrl + url, { headers: { range: 'bytes=10-109' } });
       expect(part.status).toBe(206);
       expect(part.headers.get('content-range')).toMatch(/^bytes 10-109\/\d+$/);
       expect((await part.arrayBuffer()).byteLength).toBe(100);
       expect(part.headers.get('cache-control')).toMatch(/^private/);
     }
+  });
+
+  it("keep their renditions and poster behind signatures too; a free video's are public", async () => {
+    await server.ctx.jobs.kick();
+    const made = await server.ctx.database.db.select().from(videos);
+    const keysOf = (sourceUrl: string) => {
+      const row = made.find((video) => video.sourceUrl === sourceUrl);
+      expect(row?.status, sourceUrl).toBe('ready');
+      return [...row!.renditions.map((rendition) => rendition.key), row!.posterKey!];
+    };
+    for (const bare of barePaths) {
+      for (const key of keysOf(bare)) {
+        const answer = await fetch(`${server.baseUrl}/uploads/${key}`);
+        expect(answer.status, key).toBe(403);
+        const signed = await fetch(server.baseUrl + server.ctx.media.sign(`/uploads/${key}`));
+        expect(signed.status, key).toBe(200);
+        expect(signed.headers.get('cache-control')).toMatch(/^private/);
+      }
+    }
+    for (const key of keysOf(freeVideoUrl)) {
+      const answer = await fetch(`${server.baseUrl}/uploads/${key}`);
+      expect(answer.status, key).toBe(200);
+    }
+  });
+
+  it("count a demo clip's renditions as premium too (its name is a digest, not a uuid)", async () => {
+    const name = `demo-${'ab12'.repeat(8)}`;
+    const [lesson] = (
+      (await server.ctx.database.db.execute(
+        sql`select id from lessons where course_id = ${premiumId} order by position limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await server.ctx.database.db.execute(
+      sql`update lessons set video_url = ${`/uploads/videos/${name}.webm`} where id = ${lesson!.id}`,
+    );
+    const db = server.ctx.database.db;
+    expect(await isPremiumMedia(db, `/uploads/videos/${name}/240p.mp4`)).toBe(true);
+    expect(await isPremiumMedia(db, `/uploads/videos/${name}/poster.webp`)).toBe(true);
+    expect(await isPremiumMedia(db, `/uploads/videos/demo-${'cd34'.repeat(8)}/240p.mp4`)).toBe(
+      false,
+    );
+    await server.ctx.database.db.execute(
+      sql`update lessons set video_url = ${barePaths[0]} where id = ${lesson!.id}`,
+    );
   });
 
   it('are never given to a visitor or a learner who is not enrolled', async () => {
@@ -138,10 +191,14 @@ describe('premium lesson videos', () => {
 describe('free lesson videos', () => {
   it('stay public and cacheable for a year, ranges included', async () => {
     expect(freeVideoUrl).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
-    const answer = await fetch(server.baseUrl + freeVideoUrl);
+    // Made small (above): the lesson plays its rendition, the upload itself is gone.
+    const [played] = await videoUrlsFor(freeId);
+    expect(played).toBe(freeVideoUrl.replace(/\.mp4$/, '/240p.mp4'));
+    expect((await fetch(server.baseUrl + freeVideoUrl)).status).toBe(404);
+    const answer = await fetch(server.baseUrl + played);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const part = await fetch(server.baseUrl + freeVideoUrl, { headers: { range: 'bytes=0-9' } });
+    const part = await fetch(server.baseUrl + played, { headers: { range: 'bytes=0-9' } });
     expect(part.status).toBe(206);
   });
 });

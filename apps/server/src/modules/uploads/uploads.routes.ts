@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, fail } from '../../lib/errors';
 import { isPremiumMedia } from '../../lib/media-urls';
+import { imageKeyOfSmall, smallImageMaker } from '../../lib/small-images';
 import { isStorageKey } from '../../lib/storage';
 
 export interface UploadsRoutesOptions {
@@ -26,6 +27,10 @@ const cacheOf = new WeakMap<FastifyRequest, string>();
  * Videos of premium lessons are served only through signed, expiring URLs (lib/media-urls.ts,
  * decisions.md §5), privately cached until they expire; without a live signature they answer
  * 403. Whether a video is premium is read from the database at each request.
+ *
+ * Course and blog images are public, a premium course's too (its card is shown to everyone), and
+ * so are their small copies (`images/<name>.small.webp`, lib/small-images.ts): the same rule and
+ * cache. An older image's missing small copy is made on its first request.
  */
 const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, options) => {
   await mkdir(options.root, { recursive: true });
@@ -52,8 +57,16 @@ const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, opti
 
   const ctx = app.ctx;
   const refused = () => fail('MEDIA_LINK_INVALID');
+  const ensureSmallImage = smallImageMaker(ctx.files);
   app.addHook('preHandler', async (request) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
+    if (key.startsWith('images/') && isStorageKey(key) && imageKeyOfSmall(key)) {
+      // Not made (no such image, or one that cannot be read): a 404, and the web shows the image.
+      await ensureSmallImage(key).catch((error: unknown) => {
+        request.log.warn({ err: error, key }, 'could not make the small copy of an image');
+      });
+      return;
+    }
     if (!key.startsWith('videos/') || !isStorageKey(key)) return;
     const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
     if (exp !== undefined || sig !== undefined) {

@@ -31,7 +31,9 @@ let courseId: string;
 let uploadsDir: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxVideoBytes: MAX_VIDEO });
+  // Uploads are kept: these tests follow the uploaded file itself (its deletion once made small
+  // is lib/video-originals.test.ts's).
+  server = await startTestServer({ maxVideoBytes: MAX_VIDEO, keepOriginalVideos: true });
   admin = await createUser(server, { role: 'admin' });
   uploadsDir = path.join(server.dataDir, 'uploads');
   const created = await server.request('POST', '/api/course/create', {
@@ -56,6 +58,8 @@ async function rows() {
 
 /** Runs a refused upload and checks that it left no file and no row. */
 async function expectNothingLeft(send: () => Promise<void>) {
+  // Earlier uploads' renditions are made first: only this request's files are compared.
+  await server.ctx.jobs.kick();
   const filesBefore = await filesUnder(uploadsDir);
   const rowsBefore = await rows();
   await send();
@@ -382,6 +386,8 @@ describe('videos', () => {
         `Content-Type: video/mp4\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    // Earlier uploads' renditions are made first: only this request's files are compared.
+    await server.ctx.jobs.kick();
     const filesBefore = await filesUnder(uploadsDir);
     const rowsBefore = await rows();
     const { port } = new URL(server.baseUrl);

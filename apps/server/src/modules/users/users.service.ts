@@ -1,5 +1,6 @@
 import type { Actor, ListQuery, UpdateUserRequest } from '@ishuri/contract';
-import { messages, normalizeEmail } from '@ishuri/contract';
+import { normalizeEmail } from '@ishuri/contract';
+import { messages } from '../../lib/i18n';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';

@@ -1,13 +1,14 @@
 import { messages } from '@ishuri/contract';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Navbar } from '../../components/navbar';
 import { actorOf, useSession } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useLogout } from '../../lib/use-logout';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { SkipLink } from './skip-link';
+import { PageOutlet } from '../page-outlet';
 
 /** Open state of the small-screen sidebar; it closes by itself on navigation. */
 function useSidebarState() {
@@ -61,7 +62,7 @@ export function DashboardLayout() {
           </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 outline-none lg:pl-64">
-          <Outlet />
+          <PageOutlet />
         </main>
       </div>
     </div>

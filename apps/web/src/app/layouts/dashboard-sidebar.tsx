@@ -4,6 +4,7 @@ import {
   Award,
   CircleHelp,
   FilePlus2,
+  HardDriveDownload,
   Gem,
   House,
   LayoutDashboard,
@@ -77,6 +78,7 @@ export function sidebarEntries(actor: Actor | null): SidebarEntry[] {
     ...visible.slice(0, 3),
     certificates,
     ...visible.slice(3),
+    { to: '/dashboard/saved', label: messages.savedCoursesTitle, icon: HardDriveDownload },
     { to: '/dashboard/settings', label: messages.accountSettings, icon: Settings },
     { to: '/dashboard/help', label: messages.help, icon: CircleHelp },
   ];

@@ -1,5 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { DeviceBanners } from '../device-banners';
+import { OfflineSync } from '../offline-sync';
 import { Toasts } from '../toasts';
 
 /** Shows a thin bar while the next screen (its code or its data) is loading. */
@@ -46,6 +48,8 @@ export function RootLayout() {
       />
       <KeepScroll />
       <Toasts />
+      <DeviceBanners />
+      <OfflineSync />
     </>
   );
 }

@@ -1,8 +1,11 @@
 import { BookOpen } from 'lucide-react';
-import { useState } from 'react';
 import { cn } from '../../lib/cn';
+import { useImageSource } from '../../lib/use-image-source';
 
-/** A course's picture, or a placeholder when it has none or it cannot be loaded. */
+/**
+ * A course's picture, or a placeholder when it has none or it cannot be loaded. Where data is to
+ * be saved, its small copy (`useImageSource`).
+ */
 export function CourseImage({
   src,
   alt,
@@ -12,8 +15,8 @@ export function CourseImage({
   alt: string;
   className?: string;
 }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
+  const { shown, failed } = useImageSource(src);
+  if (!shown) {
     return (
       <div
         // An empty alt marks a picture that only decorates (the title is next to it).
@@ -26,10 +29,10 @@ export function CourseImage({
   }
   return (
     <img
-      src={src}
+      src={shown}
       alt={alt}
       loading="lazy"
-      onError={() => setFailed(src)}
+      onError={failed}
       className={cn('object-cover', className)}
     />
   );

@@ -2,6 +2,7 @@ import { messages } from '@ishuri/contract';
 import { useEffect, useId, useMemo } from 'react';
 import type { Ref } from 'react';
 import { cn } from '../../lib/cn';
+import { translateSentence } from '../../lib/language';
 
 interface FileFieldProps {
   label: string;
@@ -68,7 +69,7 @@ export function FileField({
       )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
+          {translateSentence(error)}
         </p>
       )}
       {previewUrl && file && (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { translateSentence } from '../../lib/language';
 
 interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -38,7 +39,7 @@ export function TextArea({ label, error, hint, className, ref, rows = 5, ...rest
       )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
+          {translateSentence(error)}
         </p>
       )}
     </div>

@@ -199,8 +199,8 @@ export function DataTable<T extends RowData>({
       {sortable.length > 0 && (
         // Cards have no column headers to click: the order is chosen here (for a table, only on
         // small screens, where its rows are shown as cards too).
-        <div className={cn('flex items-center gap-2', !renderCard && 'md:hidden')}>
-          <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
+        <div className={cn('flex min-w-0 items-center gap-2', !renderCard && 'md:hidden')}>
+          <label htmlFor={sortId} className="shrink-0 text-sm font-medium text-slate-700">
             {messages.sortBy}
           </label>
           <select
@@ -210,7 +210,8 @@ export function DataTable<T extends RowData>({
               const [column, direction] = event.target.value.split(':');
               setSorting(column ? [{ id: column, desc: direction === 'desc' }] : []);
             }}
-            className="rounded-lg border border-slate-400 bg-white py-2 pr-8 pl-3 text-sm text-slate-900"
+            // Never wider than the screen, however long an order's name is in a language.
+            className="min-w-0 flex-1 truncate rounded-lg border border-slate-400 bg-white py-2 pr-8 pl-3 text-sm text-slate-900 sm:flex-none"
           >
             <option value="">{messages.defaultOrder}</option>
             {sortable.map((header) => {

@@ -3,7 +3,7 @@ import type { ProgressRecord } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { useRefreshCertificates } from '../../api/certificates';
 import { completeItem, progressKeys } from '../../api/progress';
 import {
@@ -15,6 +15,33 @@ import {
   resumeIndex,
 } from '../../curriculum/learning-path';
 import type { LearnItem } from '../../curriculum/learning-path';
+import { enqueue, waiting } from '../../offline/outbox';
+import { OUTBOX_SYNC_TAG } from '../../offline/names';
+import { outboxKeys } from '../../offline/waiting-progress';
+
+const hasWaiting = async (viewer: string | null, courseId: string) =>
+  viewer !== null && (await waiting(viewer, courseId).catch(() => [])).length > 0;
+
+/** Keeps a completion on the device and asks to be woken when the network returns. */
+async function keepOnDevice(
+  userId: string,
+  courseId: string,
+  courseTitle: string,
+  item: LearnItem,
+) {
+  await enqueue({
+    userId,
+    courseId,
+    courseTitle,
+    lessonId: item.id,
+    itemTitle: item.title,
+    madeAt: new Date().toISOString(),
+  });
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } } | undefined)
+    ?.sync;
+  await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
 
 /**
  * `learner`: progress read from and saved on the server; `guest` (a visitor) and `preview` (the
@@ -24,6 +51,7 @@ export type LearnMode = 'learner' | 'guest' | 'preview';
 
 interface Options {
   courseId: string;
+  courseTitle: string;
   items: LearnItem[];
   mode: LearnMode;
   /** The learner's records (GET /api/progress/{courseId}); kept up to date by this hook. */
@@ -38,7 +66,7 @@ interface Options {
  * one by one, in order, and the cached records are updated from each answer; a guest's live in
  * this screen only.
  */
-export function useLearningPath({ courseId, items, mode, records, viewer }: Options) {
+export function useLearningPath({ courseId, courseTitle, items, mode, records, viewer }: Options) {
   const queryClient = useQueryClient();
   // Nothing saved: a visitor, or an author previewing.
   const guest = mode !== 'learner';
@@ -72,15 +100,35 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
       busyRef.current = true;
       setBusy(true);
       try {
+        // Offline (or with earlier completions still waiting, to keep their order), the
+        // completions wait on this device and are sent when the network returns.
+        let offline = !navigator.onLine || (await hasWaiting(viewer, courseId));
         for (const item of toComplete) {
-          const answer = await completeItem(courseId, item.id);
+          if (!offline) {
+            try {
+              const answer = await completeItem(courseId, item.id);
+              queryClient.setQueryData<ProgressRecord[]>(key, (old = []) => [
+                ...old.filter((record) => record.lessonId !== item.id),
+                answer.data,
+              ]);
+              continue;
+            } catch (error) {
+              if (!(error instanceof NetworkError) || viewer === null) throw error;
+              offline = true;
+            }
+          }
+          await keepOnDevice(viewer!, courseId, courseTitle, item);
           queryClient.setQueryData<ProgressRecord[]>(key, (old = []) => [
             ...old.filter((record) => record.lessonId !== item.id),
-            answer.data,
+            { lessonId: item.id, progress: 100, completed: true },
           ]);
         }
+        if (offline) {
+          void queryClient.invalidateQueries({ queryKey: outboxKeys.all });
+          toast.info(messages.progressKeptOnDevice, { toastId: 'progress-kept' });
+        }
         const done = new Set([...completed, ...toComplete.map((item) => item.id)]);
-        if (items.every((item) => done.has(item.id))) void refreshCertificates();
+        if (!offline && items.every((item) => done.has(item.id))) void refreshCertificates();
         return true;
       } catch (error) {
         toast.error(errorMessage(error, messages.progressSaveFailed));
@@ -94,7 +142,7 @@ export function useLearningPath({ courseId, items, mode, records, viewer }: Opti
         setBusy(false);
       }
     },
-    [guest, courseId, queryClient, key, completed, items, refreshCertificates],
+    [guest, courseId, courseTitle, viewer, queryClient, key, completed, items, refreshCertificates],
   );
 
   const isOpenable = (index: number) =>

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
+import { DataSaverSwitch } from '../../../components/data-saver-switch';
+import { LanguageSwitcher } from '../../../components/language-switcher';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordField, TextField } from '../../../components/form-field';
 import { PageSpinner } from '../../../components/spinner';
@@ -149,7 +151,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
   );
 }
 
-/** /dashboard/settings: the profile, and its edit form. */
+/** /dashboard/settings: the profile and its edit form, the password, Data saver (this device). */
 export default function SettingsPage() {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
@@ -232,6 +234,12 @@ export default function SettingsPage() {
       </Panel>
       <Panel title={messages.changePassword} className="mt-6 max-w-3xl">
         <ChangePasswordForm />
+      </Panel>
+      <Panel title={messages.dataUse} className="mt-6 max-w-3xl">
+        <DataSaverSwitch />
+      </Panel>
+      <Panel title={messages.language} className="mt-6 max-w-3xl">
+        <LanguageSwitcher />
       </Panel>
     </DashboardPage>
   );

@@ -54,7 +54,8 @@ export function ContactForm() {
     defaultValues: emptyForm,
   });
   const sending = isSubmitting || send.isPending;
-  // Not before the app has taken the prerendered page over: the tap would be lost.
+  // Not before the app has taken the prerendered page over: the tap would be lost. (What was
+  // typed before then is kept: react-hook-form keeps a field edited before it was ready.)
   const takenOver = useTakenOver();
 
   const onSubmit = handleSubmit(

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { itemFormSchema, messages } from '@ishuri/contract';
 import type { Lesson, SubLesson } from '@ishuri/contract';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
@@ -9,9 +9,10 @@ import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import type { ItemInput } from '../../../api/lessons';
 import { ChoiceField } from '../../../components/dashboard/choice-field';
-import { FileField } from '../../../components/dashboard/file-field';
 import { TextArea } from '../../../components/dashboard/text-area';
 import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
+import { CaptionsEditor } from './captions-editor';
+import { ResumableVideoInput } from './resumable-video-input';
 
 const contentTypeOptions = [
   { value: 'text', label: messages.text },
@@ -48,6 +49,10 @@ export function ItemForm({
   // An item edited as a video item already has its video: a new file is optional.
   const hasStoredVideo = initial?.contentType === 'video' && initial.videoUrl !== null;
   const [video, setVideo] = useState<File | null>(null);
+  // The chosen video's finished resumable upload, sent with the save instead of the file.
+  const [videoUpload, setVideoUpload] = useState<string | null>(null);
+  const onUploadChange = useCallback((id: string | null) => setVideoUpload(id), []);
+  const waitsForUpload = uploadPending(video, videoUpload);
   // A new key empties the file input when the type switches to text.
   const [videoInputKey, setVideoInputKey] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
@@ -89,7 +94,8 @@ export function ItemForm({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const isVideo = values.contentType === 'video';
-    setProgress(isVideo && video ? 0 : null);
+    // The video went up on its own (ResumableVideoInput), which shows its processing.
+    setProgress(null);
     onBusyChange?.(true);
     const controller = new AbortController();
     setRunning(controller);
@@ -100,8 +106,8 @@ export function ItemForm({
         description: values.description,
         contentType: values.contentType,
         content: isVideo ? '' : values.content,
-        video: isVideo ? video : null,
-        onProgress: (fraction) => setProgress(fraction),
+        video: null,
+        videoUpload: isVideo ? videoUpload : null,
       });
       onSaved();
     } catch (error) {
@@ -137,19 +143,17 @@ export function ItemForm({
           {...register('content')}
         />
       ) : (
-        <FileField
+        <ResumableVideoInput
           key={videoInputKey}
-          label={messages.videoFile}
-          accept="video/mp4,video/webm,video/quicktime"
           hint={
             hasStoredVideo
               ? `${messages.videoHint} ${messages.keepCurrentVideo}`
               : messages.videoHint
           }
           error={errors.hasVideo?.message}
-          file={video}
-          disabled={isSubmitting}
-          onChange={(file) => {
+          saving={isSubmitting}
+          onUploadChange={onUploadChange}
+          onFileChange={(file) => {
             setVideo(file);
             setValue('hasVideo', file !== null || hasStoredVideo, {
               shouldValidate: file !== null,
@@ -157,6 +161,8 @@ export function ItemForm({
           }}
         />
       )}
+      {/* Captions of the stored video, saved on their own (a new video file drops them). */}
+      {contentType === 'video' && hasStoredVideo && initial && <CaptionsEditor item={initial} />}
       {progress !== null && (
         <div className="space-y-1.5">
           <progress
@@ -186,10 +192,29 @@ export function ItemForm({
             {messages.cancel}
           </Button>
         )}
-        <Button type="submit" loading={isSubmitting}>
-          {initial ? messages.saveChanges : messages.add(kind)}
+        {contentType === 'video' && waitsForUpload && (
+          <p id="save-waits" className="basis-full text-right text-sm text-slate-600">
+            {messages.saveWaitsForUpload}
+          </p>
+        )}
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          disabled={contentType === 'video' && waitsForUpload}
+          aria-describedby={contentType === 'video' && waitsForUpload ? 'save-waits' : undefined}
+        >
+          {initial
+            ? messages.saveChanges
+            : kind === 'sub-lesson'
+              ? messages.addSubLesson
+              : messages.addLesson}
         </Button>
       </div>
     </form>
   );
+}
+
+/** A chosen video whose upload has not finished yet: the save waits for it. */
+function uploadPending(video: File | null, videoUpload: string | null): boolean {
+  return video !== null && videoUpload === null;
 }

@@ -1,6 +1,16 @@
 import { can, messages } from '@ishuri/contract';
 import type { CourseWithLessons, Lesson, SubLesson } from '@ishuri/contract';
-import { ArrowDown, ArrowLeft, ArrowUp, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowLeft,
+  ArrowUp,
+  Eye,
+  LoaderCircle,
+  Pencil,
+  Plus,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -47,6 +57,41 @@ function ContentTypeBadge({ item }: { item: Lesson | SubLesson }) {
     </span>
   );
 }
+
+/**
+ * A video's small copies are being made (a transcode takes a while after the upload), or could
+ * not be made: said beside its title. Nothing once it is ready.
+ */
+function VideoStatusBadge({ item }: { item: Lesson | SubLesson }) {
+  const status = item.video?.status;
+  if (status === 'processing') {
+    return (
+      <span className={cn(badgeClass, 'gap-1 bg-sky-100 text-sky-900')}>
+        <LoaderCircle className="size-3.5 motion-safe:animate-spin" aria-hidden="true" />
+        {messages.videoProcessing}
+      </span>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <span className={cn(badgeClass, 'gap-1 bg-red-100 text-red-900')}>
+        <TriangleAlert className="size-3.5" aria-hidden="true" />
+        {messages.videoProcessingFailed}
+      </span>
+    );
+  }
+  return null;
+}
+
+/** While any video is processing, the course is read again this often, so its badge goes. */
+const PROCESSING_REFETCH_MS = 10_000;
+
+const anyProcessing = (course: CourseWithLessons | undefined) =>
+  !!course?.lessons.some(
+    (lesson) =>
+      lesson.video?.status === 'processing' ||
+      lesson.subLessons.some((sub) => sub.video?.status === 'processing'),
+  );
 
 function ItemBody({ item }: { item: Lesson | SubLesson }) {
   const Preview = itemKinds[item.contentType].Preview;
@@ -274,6 +319,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                     <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                       {lesson.title}
                       <ContentTypeBadge item={lesson} />
+                      <VideoStatusBadge item={lesson} />
                     </h3>
                   </div>
                   <div className="flex flex-wrap gap-2">
@@ -335,6 +381,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
                               <span className="text-slate-600">{`${index + 1}.${subIndex + 1}`}</span>
                               {sub.title}
                               <ContentTypeBadge item={sub} />
+                              <VideoStatusBadge item={sub} />
                             </p>
                             <ItemBody item={sub} />
                           </div>
@@ -476,7 +523,9 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
  */
 export default function CourseViewPage() {
   const { courseId = '' } = useParams();
-  const course = useCourse(courseId);
+  const course = useCourse(courseId, {
+    refetchInterval: (data) => (anyProcessing(data) ? PROCESSING_REFETCH_MS : false),
+  });
   const actor = actorOf(useSession());
 
   if (course.isPending) return <PageSpinner />;

@@ -9,7 +9,11 @@ import { truncateText } from '../../../lib/text';
 const DESCRIPTION_EXCERPT_LENGTH = 140;
 
 /** A course in the grid: image, type, title, the start of its description, and two actions. */
-export function CourseCard({ course }: { course: Course }) {
+/**
+ * `first`: one of the cards at the top of the list, whose picture is the largest thing a phone
+ * shows at first: loaded at once and before the others, not when it nears the screen.
+ */
+export function CourseCard({ course, first = false }: { course: Course; first?: boolean }) {
   const headingId = `course-${course.id}`;
   return (
     <article
@@ -17,7 +21,14 @@ export function CourseCard({ course }: { course: Course }) {
       data-testid="course-card"
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <FallbackImage src={course.imageUrl} alt="" width={800} height={400} className="w-full" />
+      <FallbackImage
+        src={course.imageUrl}
+        alt=""
+        width={800}
+        height={400}
+        className="w-full"
+        eager={first}
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <CourseTypeBadge type={course.courseType} className="self-start" />
         <h2 id={headingId} className="text-xl font-semibold break-words text-slate-900">

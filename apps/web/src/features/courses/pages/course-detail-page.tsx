@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
 import { useCourse } from '../../../api/courses';
 import { Curriculum } from '../components/curriculum';
+import { SaveForOffline } from '../../../offline/save-for-offline';
 
 /** Back: the dashboard's course list when logged in, the free courses otherwise (product.md §2). */
 function BackButton() {
@@ -41,6 +42,19 @@ function Fact({ icon, term, children }: { icon: ReactNode; term: string; childre
     </div>
   );
 }
+
+/**
+ * A course whose items this reader may open (free, or premium and enrolled: its items come with
+ * their content) can be saved for offline study; the button shows only to a signed-in reader.
+ */
+const canSaveForOffline = (course: CourseWithLessons) =>
+  course.courseType === 'free' ||
+  course.lessons.some(
+    (lesson) =>
+      lesson.content !== null ||
+      lesson.videoUrl !== null ||
+      lesson.subLessons.some((sub) => sub.content !== null || sub.videoUrl !== null),
+  );
 
 function StartAction({ course }: { course: CourseWithLessons }) {
   const session = useSession();
@@ -152,6 +166,7 @@ export default function CourseDetailPage() {
             </Fact>
           </dl>
           <StartAction course={data} />
+          {canSaveForOffline(data) && <SaveForOffline courseId={data.id} title={data.title} />}
         </aside>
       </div>
     </article>

@@ -9,6 +9,9 @@ import { pageTitle } from '../../../lib/site';
 import { useFreeCourses } from '../../../api/courses';
 import { CourseCard } from '../components/course-card';
 
+/** The cards of the first row on a wide screen (one per row on a phone): their pictures load first. */
+const FIRST_ROW = 3;
+
 /** /explore-course: the grid of free courses (product.md §2). */
 export default function ExploreCoursesPage() {
   const courses = useFreeCourses();
@@ -37,9 +40,9 @@ export default function ExploreCoursesPage() {
         ) : (
           <>
             <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-              {itemsOf(courses.data.pages).map((course) => (
+              {itemsOf(courses.data.pages).map((course, index) => (
                 <li key={course.id} className="flex">
-                  <CourseCard course={course} />
+                  <CourseCard course={course} first={index < FIRST_ROW} />
                 </li>
               ))}
             </ul>

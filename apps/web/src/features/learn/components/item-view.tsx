@@ -1,6 +1,8 @@
 import { messages } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { courseKeys } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { itemKinds } from '../../../curriculum/item-kinds';
 import type { LearnItem } from '../../../curriculum/learning-path';
@@ -43,6 +45,7 @@ export function ItemView({
     if (top < 64) article.current?.scrollIntoView({ block: 'start' });
   }, [item.id]);
 
+  const queryClient = useQueryClient();
   const Reader = itemKinds[item.contentType].Reader;
   return (
     <article
@@ -61,7 +64,11 @@ export function ItemView({
         {item.description && <p className="text-slate-700">{item.description}</p>}
       </header>
 
-      <Reader item={item} onDone={onVideoEnded} />
+      <Reader
+        item={item}
+        onDone={onVideoEnded}
+        onStale={() => queryClient.invalidateQueries({ queryKey: courseKeys.all })}
+      />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         {completed ? (

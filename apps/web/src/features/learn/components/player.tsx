@@ -21,7 +21,14 @@ interface PlayerProps {
 
 /** The learning player: outline, progress, the open item, and the end of the course. */
 export function Player({ course, items, mode, records, viewer }: PlayerProps) {
-  const path = useLearningPath({ courseId: course.id, items, mode, records, viewer });
+  const path = useLearningPath({
+    courseId: course.id,
+    courseTitle: course.title,
+    items,
+    mode,
+    records,
+    viewer,
+  });
   const { currentIndex, currentItem, completed } = path;
   const guest = mode === 'guest';
   const lastItem = items.at(-1);

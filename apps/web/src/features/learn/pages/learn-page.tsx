@@ -16,6 +16,9 @@ import { CourseNotFound, LessonsLoadError } from '../components/load-states';
 import { OutlineSidebar } from '../components/outline-sidebar';
 import { Player } from '../components/player';
 import { flattenItems } from '../../../curriculum/learning-path';
+import { useWaitingProgress, withWaiting } from '../../../offline/waiting-progress';
+import { useSavedCourse } from '../../../offline/offline-page';
+import { SavedQualityContext } from '../../../curriculum/saved-quality';
 
 /** A premium course the reader may not open: its outline (all locked) and the Enrol action. */
 function LockedCourse({
@@ -83,7 +86,18 @@ export default function LearnPage() {
     });
   const saving = signedIn && readable && !preview;
   const progress = useProgress(data?.id ?? courseId, saving && enrolments.isSuccess);
+  // Completions made offline and not sent yet count as done here (issue 15, point 4).
+  const waiting = useWaitingProgress(viewer, data?.id ?? courseId, saving);
+  const records = useMemo(
+    () =>
+      withWaiting(
+        progress.data,
+        (waiting.data ?? []).map((record) => record.lessonId),
+      ),
+    [progress.data, waiting.data],
+  );
   const items = useMemo(() => (data ? flattenItems(data.lessons) : []), [data]);
+  const saved = useSavedCourse(data?.id ?? courseId);
 
   const enrol = useEnrol();
 
@@ -122,21 +136,28 @@ export default function LearnPage() {
       />
     );
   }
-  if (!data || (signedIn && !preview && enrolments.isPending) || (saving && progress.isPending)) {
+  if (
+    !data ||
+    (signedIn && !preview && enrolments.isPending) ||
+    (saving && (progress.isPending || waiting.isPending)) ||
+    saved.isLoading
+  ) {
     return <PageSpinner />;
   }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       {readable ? (
-        <Player
-          key={`${data.id}:${viewer ?? 'guest'}`}
-          course={data}
-          items={items}
-          mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
-          records={progress.data}
-          viewer={viewer}
-        />
+        <SavedQualityContext value={saved.data?.quality ?? null}>
+          <Player
+            key={`${data.id}:${viewer ?? 'guest'}`}
+            course={data}
+            items={items}
+            mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
+            records={records}
+            viewer={viewer}
+          />
+        </SavedQualityContext>
       ) : (
         <LockedCourse
           course={data}

@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { ProgressBar } from '../../../components/progress-bar';
 import { Spinner } from '../../../components/spinner';
 import { myCoursesAnchor } from '../../../lib/site';
+import { SaveForOffline } from '../../../offline/save-for-offline';
 
 const CERTIFICATES_PATH = '/dashboard/myCertificate';
 
@@ -76,6 +77,9 @@ function CourseCard({ entry }: { entry: MyCourse }) {
           </ButtonLink>
         )}
       </div>
+      {(course.courseType === 'free' || entry.enrolled) && (
+        <SaveForOffline courseId={course.id} title={course.title} />
+      )}
     </article>
   );
 }

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The folder of resumable (tus) uploads, in the data folder beside `uploads/` but never served:
+ * each upload is a data file named by its id and its record `<id>.json` (@tus/file-store),
+ * whose metadata names the user who created it (`owner`). No database table: an upload lives
+ * here until it is used by a lesson (copied into storage, then removed), cancelled, or expired.
+ */
+export interface ResumableUploadOptions {
+  /** Uploads a user may hold at once, finished or not, that no lesson has used yet. */
+  maxOpenPerUser: number;
+  /** An unfinished upload expires this long after its creation (tus `Upload-Expires`). */
+  expiryMs: number;
+  /** A finished upload no lesson has used is removed this long after its last byte. */
+  finishedKeepMs: number;
+  /** How often the clean-up runs. */
+  cleanUpEveryMs: number;
+  /** At most this many uploads are removed by one clean-up (the next one goes on). */
+  cleanUpBatch: number;
+}
+
+export const defaultResumableUploadOptions: ResumableUploadOptions = {
+  maxOpenPerUser: 3,
+  expiryMs: 24 * 60 * 60 * 1000,
+  finishedKeepMs: 24 * 60 * 60 * 1000,
+  cleanUpEveryMs: 15 * 60 * 1000,
+  cleanUpBatch: 200,
+};
+
+/** What of the server's configuration the uploads read (a structural part of `Config`). */
+interface ResumableUploadsConfig {
+  dataDir: string;
+  resumableUploads?: Partial<ResumableUploadOptions>;
+}
+
+export function resumableOptionsOf(config: ResumableUploadsConfig): ResumableUploadOptions {
+  return { ...defaultResumableUploadOptions, ...config.resumableUploads };
+}
+
+export function resumableFolderOf(config: ResumableUploadsConfig): string {
+  return path.join(config.dataDir, 'tus');
+}
+
+/** Ids are made here: 32 lowercase hex digits. Anything else is no upload (never a path). */
+const idPattern = /^[0-9a-f]{32}$/;
+
+export const newResumableUploadId = () => randomBytes(16).toString('hex');
+
+export function isResumableUploadId(value: unknown): value is string {
+  return typeof value === 'string' && idPattern.test(value);
+}
+
+export interface ResumableUpload {
+  id: string;
+  /** The user who created it; null for a record without one (never anyone's). */
+  owner: string | null;
+  /** The declared length (Upload-Length). */
+  size: number;
+  /** Bytes received so far. */
+  offset: number;
+  complete: boolean;
+  createdAt: Date;
+  lastWriteAt: Date;
+  /** The data file. */
+  file: string;
+}
+
+interface StoredRecord {
+  size?: unknown;
+  creation_date?: unknown;
+  metadata?: { owner?: unknown } | null;
+}
+
+/** An upload of the folder, or null when there is none under this id. */
+export async function readResumableUpload(
+  folder: string,
+  id: string,
+): Promise<ResumableUpload | null> {
+  if (!isResumableUploadId(id)) return null;
+  const file = path.join(folder, id);
+  let record: StoredRecord;
+  try {
+    record = JSON.parse(await readFile(`${file}.json`, 'utf8')) as StoredRecord;
+  } catch {
+    return null;
+  }
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  const size = typeof record.size === 'number' ? record.size : Number.NaN;
+  const created = new Date(typeof record.creation_date === 'string' ? record.creation_date : 0);
+  const owner = record.metadata?.owner;
+  return {
+    id,
+    owner: typeof owner === 'string' && owner !== '' ? owner : null,
+    size,
+    offset: info.size,
+    complete: Number.isFinite(size) && info.size === size,
+    createdAt: Number.isNaN(created.getTime()) ? new Date(0) : created,
+    lastWriteAt: info.mtime,
+    file,
+  };
+}
+
+/** Whether an upload is past its time: unfinished after `expiryMs`, finished after `finishedKeepMs`. */
+export function isExpired(
+  upload: ResumableUpload,
+  options: ResumableUploadOptions,
+  now = Date.now(),
+): boolean {
+  return upload.complete
+    ? upload.lastWriteAt.getTime() + options.finishedKeepMs < now
+    : upload.createdAt.getTime() + options.expiryMs < now;
+}
+
+/** Removes an upload's data file and record; never fails for one already gone. */
+export async function removeResumableUpload(folder: string, id: string): Promise<void> {
+  if (!isResumableUploadId(id)) return;
+  await rm(path.join(folder, id), { force: true });
+  await rm(path.join(folder, `${id}.json`), { force: true });
+}
+
+/** The ids of the folder's uploads (records and data files alike, each once). */
+async function uploadIds(folder: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return [];
+  }
+  const ids = new Set<string>();
+  for (const name of names) {
+    const id = name.endsWith('.json') ? name.slice(0, -5) : name;
+    if (isResumableUploadId(id)) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** How many live uploads (finished or not, not yet used) a user holds. */
+export async function countOpenUploads(
+  folder: string,
+  owner: string,
+  options: ResumableUploadOptions,
+): Promise<number> {
+  let open = 0;
+  const now = Date.now();
+  for (const id of await uploadIds(folder)) {
+    const upload = await readResumableUpload(folder, id);
+    if (upload?.owner === owner && !isExpired(upload, options, now)) open += 1;
+  }
+  return open;
+}
+
+/**
+ * Removes expired uploads, one at a time and at most `cleanUpBatch` per run, and the halves of
+ * uploads a crash cut between their two files (once as old as an unfinished upload may be).
+ * Returns how many were removed.
+ */
+export async function cleanUpResumableUploads(
+  config: ResumableUploadsConfig,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const folder = resumableFolderOf(config);
+  const options = resumableOptionsOf(config);
+  const now = Date.now();
+  let removed = 0;
+  for (const id of await uploadIds(folder)) {
+    if (removed >= options.cleanUpBatch) break;
+    const upload = await readResumableUpload(folder, id);
+    let expired: boolean;
+    if (upload) expired = isExpired(upload, options, now);
+    else {
+      // Only one of the two files: old enough, it belongs to no upload in progress.
+      const times = await Promise.all(
+        [id, `${id}.json`].map((name) => stat(path.join(folder, name)).catch(() => null)),
+      );
+      const newest = Math.max(0, ...times.map((info) => info?.mtimeMs ?? 0));
+      expired = newest + options.expiryMs < now;
+    }
+    if (!expired) continue;
+    try {
+      await removeResumableUpload(folder, id);
+      removed += 1;
+    } catch (error) {
+      log.warn({ err: error, id }, 'could not remove an expired resumable upload');
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from './context';
+import { requestRenditions } from './renditions';
+import { SWEEP_BATCH, sweepOriginals } from './video-originals';
+
+/**
+ * Asks for the renditions of videos stored before renditions existed: lesson and sub-lesson
+ * videos under `/uploads/videos/` with no `videos` row. A batch at a time, each in one
+ * transaction; every video asked for gets its row, so the next batch reads the rest and the
+ * loop ends when none is left. Idempotent: a second start (or a second process) finds the rows,
+ * and the job's dedupe key holds one job per video. Answers how many were asked for.
+ */
+export async function requestMissingRenditions(
+  ctx: AppContext,
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  const db = ctx.database.db;
+  let asked = 0;
+  while (!stopped()) {
+    const result = (await db.execute(sql`
+      select distinct items.video_url as "videoUrl" from (
+        select video_url from lessons where video_url like '/uploads/videos/%'
+        union all
+        select video_url from sub_lessons where video_url like '/uploads/videos/%'
+      ) items
+      where not exists (select 1 from videos v where v.source_url = items.video_url)
+      limit ${SWEEP_BATCH}`)) as unknown as { rows: Array<{ videoUrl: string }> };
+    const urls = result.rows.map((row) => row.videoUrl);
+    if (urls.length === 0) break;
+    await db.transaction(async (tx) => {
+      for (const url of urls) await requestRenditions(ctx, tx, url);
+    });
+    asked += urls.length;
+    if (urls.length < SWEEP_BATCH) break;
+  }
+  if (asked > 0) {
+    ctx.log.info({ asked }, 'asked for the renditions of videos stored before them');
+    void ctx.jobs.kick();
+  }
+  return asked;
+}
+
+/**
+ * Video work done once at each start, in the background (start-up does not wait for it): the
+ * renditions of older videos are asked for, and uploads whose renditions are all made are
+ * deleted unless kept (lib/video-originals.ts). `stop` ends it between batches and waits.
+ */
+export function startVideoUpkeep(ctx: AppContext): { stop: () => Promise<void> } {
+  let stopped = false;
+  const isStopped = () => stopped;
+  const running = (async () => {
+    try {
+      await requestMissingRenditions(ctx, isStopped);
+      await sweepOriginals(ctx, isStopped);
+    } catch (error) {
+      if (!stopped) ctx.log.warn({ err: error }, 'the start-up video upkeep failed');
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+}

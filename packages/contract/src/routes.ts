@@ -1,0 +1,423 @@
+// Written by `npm run routes -w packages/contract` (scripts/write-routes.ts) from the
+// endpoints; routes.test.ts checks it. The routes carry no schema: see route.ts.
+import type * as api from './index';
+import type { RoutesOf } from './route';
+
+export const authApi: RoutesOf<typeof api.authApi> = {
+  signUp: {
+    operationId: 'signUp',
+    method: 'POST',
+    path: '/api/auth/signup',
+    reply: { kind: 'messageAndData' },
+  },
+  signIn: {
+    operationId: 'signIn',
+    method: 'POST',
+    path: '/api/auth/signin',
+    reply: { kind: 'plain' },
+  },
+  verifyCode: {
+    operationId: 'verifyCode',
+    method: 'POST',
+    path: '/api/auth/verifyCode',
+    reply: { kind: 'plain' },
+  },
+  resendCode: {
+    operationId: 'resendCode',
+    method: 'POST',
+    path: '/api/auth/resendCode',
+    reply: { kind: 'message' },
+  },
+  forgotPassword: {
+    operationId: 'forgotPassword',
+    method: 'POST',
+    path: '/api/auth/forgotpassword',
+    reply: { kind: 'message' },
+  },
+  resetPassword: {
+    operationId: 'resetPassword',
+    method: 'POST',
+    path: '/api/auth/resetpassword/:token',
+    reply: { kind: 'message' },
+  },
+  changePassword: {
+    operationId: 'changePassword',
+    method: 'POST',
+    path: '/api/auth/changepassword',
+    reply: { kind: 'messageAndData' },
+  },
+  signOut: {
+    operationId: 'signOut',
+    method: 'POST',
+    path: '/api/auth/logout',
+    reply: { kind: 'message' },
+  },
+};
+
+export const blogApi: RoutesOf<typeof api.blogApi> = {
+  list: { operationId: 'listBlogs', method: 'GET', path: '/api/blog/all', reply: { kind: 'list' } },
+  count: {
+    operationId: 'countBlogs',
+    method: 'GET',
+    path: '/api/blog/number',
+    reply: { kind: 'data' },
+  },
+  get: {
+    operationId: 'getBlog',
+    method: 'GET',
+    path: '/api/blog/single/:id',
+    reply: { kind: 'data' },
+  },
+  create: {
+    operationId: 'createBlog',
+    method: 'POST',
+    path: '/api/blog/create',
+    reply: { kind: 'messageAndData' },
+  },
+  delete: {
+    operationId: 'deleteBlog',
+    method: 'DELETE',
+    path: '/api/blog/delete/:id',
+    reply: { kind: 'message' },
+  },
+};
+
+export const captionsApi: RoutesOf<typeof api.captionsApi> = {
+  putLesson: {
+    operationId: 'putLessonCaptions',
+    method: 'PUT',
+    path: '/api/lesson/captions/:lessonId/:language',
+    reply: { kind: 'messageAndData' },
+  },
+  deleteLesson: {
+    operationId: 'deleteLessonCaptions',
+    method: 'DELETE',
+    path: '/api/lesson/captions/:lessonId/:language',
+    reply: { kind: 'messageAndData' },
+  },
+  putSubLesson: {
+    operationId: 'putSubLessonCaptions',
+    method: 'PUT',
+    path: '/api/sublesson/captions/:subLessonId/:language',
+    reply: { kind: 'messageAndData' },
+  },
+  deleteSubLesson: {
+    operationId: 'deleteSubLessonCaptions',
+    method: 'DELETE',
+    path: '/api/sublesson/captions/:subLessonId/:language',
+    reply: { kind: 'messageAndData' },
+  },
+};
+
+export const certificateApi: RoutesOf<typeof api.certificateApi> = {
+  listAll: {
+    operationId: 'listCertificates',
+    method: 'GET',
+    path: '/api/certificate/all',
+    reply: { kind: 'list' },
+  },
+  mine: {
+    operationId: 'listOwnCertificates',
+    method: 'GET',
+    path: '/api/certificate/byUser',
+    reply: { kind: 'list' },
+  },
+  countAll: {
+    operationId: 'countCertificates',
+    method: 'GET',
+    path: '/api/certificate/number',
+    reply: { kind: 'data' },
+  },
+  countMine: {
+    operationId: 'countOwnCertificates',
+    method: 'GET',
+    path: '/api/certificate/numberByUser',
+    reply: { kind: 'data' },
+  },
+  download: {
+    operationId: 'downloadCertificate',
+    method: 'GET',
+    path: '/api/certificate/download/:id',
+    reply: { kind: 'file', contentType: 'application/pdf' },
+  },
+  image: {
+    operationId: 'certificateImage',
+    method: 'GET',
+    path: '/api/certificate/image/:id',
+    reply: { kind: 'file', contentType: 'image/webp' },
+  },
+  verify: {
+    operationId: 'verifyCertificate',
+    method: 'GET',
+    path: '/api/certificate/verify/:code',
+    reply: { kind: 'data' },
+  },
+};
+
+export const contactApi: RoutesOf<typeof api.contactApi> = {
+  send: {
+    operationId: 'sendContactMessage',
+    method: 'POST',
+    path: '/api/contact/send',
+    reply: { kind: 'message' },
+  },
+  list: {
+    operationId: 'listContactMessages',
+    method: 'GET',
+    path: '/api/contact/all',
+    reply: { kind: 'list' },
+  },
+  get: {
+    operationId: 'getContactMessage',
+    method: 'GET',
+    path: '/api/contact/single/:id',
+    reply: { kind: 'data' },
+  },
+  delete: {
+    operationId: 'deleteContactMessage',
+    method: 'DELETE',
+    path: '/api/contact/delete/:id',
+    reply: { kind: 'message' },
+  },
+};
+
+export const courseApi: RoutesOf<typeof api.courseApi> = {
+  listFree: {
+    operationId: 'listFreeCourses',
+    method: 'GET',
+    path: '/api/course/free',
+    reply: { kind: 'list' },
+  },
+  listPremium: {
+    operationId: 'listPremiumCourses',
+    method: 'GET',
+    path: '/api/course/premium',
+    reply: { kind: 'list' },
+  },
+  listAll: {
+    operationId: 'listCourses',
+    method: 'GET',
+    path: '/api/course/all',
+    reply: { kind: 'list' },
+  },
+  get: {
+    operationId: 'getCourse',
+    method: 'GET',
+    path: '/api/course/single/:id',
+    reply: { kind: 'data' },
+  },
+  create: {
+    operationId: 'createCourse',
+    method: 'POST',
+    path: '/api/course/create',
+    reply: { kind: 'messageAndData' },
+  },
+  update: {
+    operationId: 'updateCourse',
+    method: 'PUT',
+    path: '/api/course/update/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  delete: {
+    operationId: 'deleteCourse',
+    method: 'DELETE',
+    path: '/api/course/delete/:id',
+    reply: { kind: 'message' },
+  },
+};
+
+export const enrolmentApi: RoutesOf<typeof api.enrolmentApi> = {
+  create: {
+    operationId: 'enrol',
+    method: 'POST',
+    path: '/api/enroll/create/:courseId',
+    reply: { kind: 'messageAndData' },
+  },
+  mine: {
+    operationId: 'listOwnEnrolments',
+    method: 'GET',
+    path: '/api/enroll/byUser',
+    reply: { kind: 'data' },
+  },
+  countAll: {
+    operationId: 'countEnrolments',
+    method: 'GET',
+    path: '/api/enroll/number',
+    reply: { kind: 'data' },
+  },
+  countMine: {
+    operationId: 'countOwnEnrolments',
+    method: 'GET',
+    path: '/api/enroll/length',
+    reply: { kind: 'data' },
+  },
+};
+
+export const healthApi: RoutesOf<typeof api.healthApi> = {
+  check: {
+    operationId: 'checkHealth',
+    method: 'GET',
+    path: '/api/health',
+    reply: { kind: 'data' },
+  },
+};
+
+export const lessonApi: RoutesOf<typeof api.lessonApi> = {
+  listByCourse: {
+    operationId: 'listLessonsByCourse',
+    method: 'GET',
+    path: '/api/lesson/byCourse/:courseId',
+    reply: { kind: 'data' },
+  },
+  create: {
+    operationId: 'createLesson',
+    method: 'POST',
+    path: '/api/lesson/create/:courseId',
+    reply: { kind: 'messageAndData' },
+  },
+  update: {
+    operationId: 'updateLesson',
+    method: 'PUT',
+    path: '/api/lesson/update/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  reorder: {
+    operationId: 'reorderLessons',
+    method: 'PUT',
+    path: '/api/lesson/reorder/:courseId',
+    reply: { kind: 'message' },
+  },
+  delete: {
+    operationId: 'deleteLesson',
+    method: 'DELETE',
+    path: '/api/lesson/delete/:id',
+    reply: { kind: 'message' },
+  },
+  createSub: {
+    operationId: 'createSubLesson',
+    method: 'POST',
+    path: '/api/sublesson/create/:lessonId',
+    reply: { kind: 'messageAndData' },
+  },
+  updateSub: {
+    operationId: 'updateSubLesson',
+    method: 'PUT',
+    path: '/api/sublesson/update/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  reorderSub: {
+    operationId: 'reorderSubLessons',
+    method: 'PUT',
+    path: '/api/sublesson/reorder/:lessonId',
+    reply: { kind: 'message' },
+  },
+  deleteSub: {
+    operationId: 'deleteSubLesson',
+    method: 'DELETE',
+    path: '/api/sublesson/delete/:id',
+    reply: { kind: 'message' },
+  },
+};
+
+export const mailApi: RoutesOf<typeof api.mailApi> = {
+  failed: {
+    operationId: 'listFailedMail',
+    method: 'GET',
+    path: '/api/admin/mail/failed',
+    reply: { kind: 'list' },
+  },
+  retry: {
+    operationId: 'retryFailedMail',
+    method: 'POST',
+    path: '/api/admin/mail/:id/retry',
+    reply: { kind: 'message' },
+  },
+};
+
+export const progressApi: RoutesOf<typeof api.progressApi> = {
+  complete: {
+    operationId: 'completeItem',
+    method: 'POST',
+    path: '/api/progress/complete',
+    reply: { kind: 'messageAndData' },
+  },
+  upsert: {
+    operationId: 'saveProgress',
+    method: 'POST',
+    path: '/api/progress/upsert',
+    reply: { kind: 'messageAndData' },
+  },
+  myCourses: {
+    operationId: 'listMyCourses',
+    method: 'GET',
+    path: '/api/progress/courses',
+    reply: { kind: 'list' },
+  },
+  mine: {
+    operationId: 'listOwnProgress',
+    method: 'GET',
+    path: '/api/progress/:courseId',
+    reply: { kind: 'data' },
+  },
+};
+
+export const subscriberApi: RoutesOf<typeof api.subscriberApi> = {
+  subscribe: {
+    operationId: 'subscribe',
+    method: 'POST',
+    path: '/api/sub/subscribe',
+    reply: { kind: 'message' },
+  },
+  confirm: {
+    operationId: 'confirmSubscription',
+    method: 'POST',
+    path: '/api/sub/confirm/:token',
+    reply: { kind: 'message' },
+  },
+  unsubscribeOneClick: {
+    operationId: 'unsubscribeOneClick',
+    method: 'POST',
+    path: '/api/sub/unsubscribe/one-click/:token',
+    reply: { kind: 'message' },
+  },
+  list: {
+    operationId: 'listSubscribers',
+    method: 'GET',
+    path: '/api/sub/subscribers',
+    reply: { kind: 'list' },
+  },
+  remove: {
+    operationId: 'removeSubscriber',
+    method: 'DELETE',
+    path: '/api/sub/unsubscribe/:email',
+    reply: { kind: 'message' },
+  },
+};
+
+export const userApi: RoutesOf<typeof api.userApi> = {
+  profile: {
+    operationId: 'getProfile',
+    method: 'GET',
+    path: '/api/user/profile',
+    reply: { kind: 'data' },
+  },
+  update: {
+    operationId: 'updateUser',
+    method: 'PUT',
+    path: '/api/user/update/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  confirmEmail: {
+    operationId: 'confirmEmail',
+    method: 'POST',
+    path: '/api/user/confirm-email/:token',
+    reply: { kind: 'message' },
+  },
+  list: { operationId: 'listUsers', method: 'GET', path: '/api/user/all', reply: { kind: 'list' } },
+  delete: {
+    operationId: 'deleteUser',
+    method: 'DELETE',
+    path: '/api/user/delete/:id',
+    reply: { kind: 'message' },
+  },
+};
