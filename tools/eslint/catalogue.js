@@ -158,10 +158,54 @@ const noLiteralReply = {
   },
 };
 
+const catalogueNames = new Set(['messages', 'helpMessages']);
+const functionTypes = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+]);
+
+/**
+ * A catalogue's sentences are those of the reader's language only once it is chosen: the web
+ * app replaces them in place after its modules were first evaluated, and the server answers each
+ * request in its own language. A sentence read when a module is evaluated (a list of links, a
+ * table of error sentences written at its top level) would stay English: read it inside a
+ * function, or through a getter.
+ */
+const noTopLevelSentence = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Catalogue sentences are read when used, not when a module loads' },
+    schema: [],
+    messages: {
+      read: '{{name}} is read when the module loads, before the language is chosen: read it inside a function or a getter.',
+    },
+  },
+  create(context) {
+    return {
+      MemberExpression(node) {
+        if (node.object.type !== 'Identifier' || !catalogueNames.has(node.object.name)) return;
+        for (let up = node.parent; up; up = up.parent) {
+          if (functionTypes.has(up.type)) return;
+        }
+        context.report({
+          node,
+          messageId: 'read',
+          data: { name: context.sourceCode.getText(node) },
+        });
+      },
+    };
+  },
+};
+
 /** The flat-config blocks that turn the rules on (tests are exempt). */
 export function catalogue() {
   const plugin = {
-    rules: { 'no-literal-jsx-text': noLiteralJsxText, 'no-literal-reply': noLiteralReply },
+    rules: {
+      'no-literal-jsx-text': noLiteralJsxText,
+      'no-literal-reply': noLiteralReply,
+      'no-top-level-sentence': noTopLevelSentence,
+    },
   };
   const tests = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'];
   return [
@@ -170,6 +214,13 @@ export function catalogue() {
       ignores: tests,
       plugins: { catalogue: plugin },
       rules: { 'catalogue/no-literal-jsx-text': 'error' },
+    },
+    {
+      files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+      // The prerender assigns each language itself before it renders.
+      ignores: [...tests, 'apps/web/src/prerender/**'],
+      plugins: { catalogue: plugin },
+      rules: { 'catalogue/no-top-level-sentence': 'error' },
     },
     {
       files: ['apps/server/src/**/*.ts'],

@@ -87,11 +87,44 @@ describe('no-literal-reply', () => {
 
   it('accepts the catalogue, logs, thrown errors and codes', () => {
     const code = [
-      "throw fail('BAD_REQUEST', { message: messages.badRequest });",
-      "ctx.log.warn({ err }, 'could not delete a stored file');",
-      "throw new Error('the database is not reachable now');",
+      'function handle(ctx, err) {',
+      "  throw fail('BAD_REQUEST', { message: messages.badRequest });",
+      "  ctx.log.warn({ err }, 'could not delete a stored file');",
+      "  throw new Error('the database is not reachable now');",
+      '}',
       "const type = 'application/x-www-form-urlencoded';",
     ].join('\n');
     expect(rulesFired(code, service)).toEqual([]);
+  });
+});
+
+describe('no-top-level-sentence', () => {
+  const rule = 'catalogue/no-top-level-sentence';
+
+  it('refuses a sentence read when the module loads, on the web and on the server', () => {
+    expect(rulesFired("const links = [{ to: '/login', label: messages.login }];", page)).toEqual([
+      rule,
+    ]);
+    expect(
+      rulesFired('const errors = { FST_ERR: messages.invalidJson };\nexport { errors };', service),
+    ).toEqual([rule]);
+    expect(rulesFired('export const intro = helpMessages.intro;', page)).toEqual([rule]);
+  });
+
+  it('allows a sentence read in a function or a getter', () => {
+    expect(
+      rulesFired(
+        "const links = [{ to: '/login', get label() { return messages.login; } }];\n" +
+          'const title = () => messages.login;\n' +
+          'function Page() { return messages.login; }\nexport { links, title, Page };',
+        page,
+      ),
+    ).toEqual([]);
+  });
+
+  it('leaves the prerender, which assigns each language itself', () => {
+    expect(
+      rulesFired('const title = messages.login;', 'apps/web/src/prerender/render.tsx'),
+    ).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorStatus, isErrorCode } from '@ishuri/contract';
+import { learnAccountLanguage } from './lib/auth-guard';
 import { localizeSentence, messages, speakTheReadersLanguage } from './lib/i18n';
 import type { ErrorCode } from '@ishuri/contract';
 import Fastify from 'fastify';
@@ -80,13 +81,14 @@ export interface BuildOptions {
 }
 
 /** Fastify's own client errors, in the product's words. */
-const fastifyErrors: Partial<Record<ErrorCode, string>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: messages.payloadTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.contentTypeRefused,
-  FST_ERR_CTP_EMPTY_JSON_BODY: messages.emptyBody,
-  FST_ERR_CTP_INVALID_JSON_BODY: messages.invalidJson,
-  FST_REQ_FILE_TOO_LARGE: messages.payloadTooLarge,
-  FST_INVALID_MULTIPART_CONTENT_TYPE: messages.multipartRequired,
+/** Fastify's own errors, by the key of their sentence (read in the request's language). */
+const fastifyErrors: Partial<Record<ErrorCode, keyof typeof messages>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'contentTypeRefused',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'emptyBody',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+  FST_REQ_FILE_TOO_LARGE: 'payloadTooLarge',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'multipartRequired',
 };
 
 export async function buildApp(
@@ -241,7 +243,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
@@ -251,6 +253,7 @@ export async function buildApp(
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      await learnAccountLanguage(request);
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
@@ -273,7 +276,9 @@ export async function buildApp(
     }
     const known = isErrorCode(error.code) ? fastifyErrors[error.code] : undefined;
     if (known && isErrorCode(error.code)) {
-      return reply.status(errorStatus[error.code]).send({ error: known, code: error.code });
+      return reply
+        .status(errorStatus[error.code])
+        .send({ error: messages[known] as string, code: error.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -51,6 +51,33 @@ describe('the language of the server’s sentences', () => {
     expect(answer.body.error).toBe('Veuillez saisir une adresse e-mail valide.');
   });
 
+  it('says its success messages in that language too (a sign-up in Kinyarwanda)', async () => {
+    const answer = await server.request('POST', '/api/auth/signup', {
+      body: {
+        firstName: 'Uwase',
+        lastName: 'Keza',
+        email: `uwase-${Date.now()}@example.com`,
+        password: 'correct-horse-battery',
+      },
+      headers: { 'accept-language': 'rw' },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body.message).toBe('Konti yafunguwe neza. Noneho injira.');
+  });
+
+  it('says the web framework’s own refusals in it (a body that is not JSON, in French)', async () => {
+    const response = await fetch(`${server.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      body: '{not json',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'Le corps de la requête n’est pas du JSON valide.',
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
+  });
+
   it('keeps requests apart: two readers at once each get their own language', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) => unknownCourse(index % 2 ? 'sw' : 'fr')),

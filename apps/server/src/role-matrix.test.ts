@@ -45,6 +45,7 @@ const statuses = {
   // Users: one's own profile; everyone's, and deleting, for admins
   'GET /api/user/profile':                            [401,   200,    200,     200,  200,  200],
   'PUT /api/user/update/:id (own id)':                [401,   200,    200,     200,  200,  200],
+  'PUT /api/user/language':                           [401,   200,    200,     200,  200,  200],
   // An e-mail change is confirmed by its mailed link alone
   'POST /api/user/confirm-email/:token':              [200,   200,    200,     200,  200,  200],
   "PUT /api/user/update/:id (the learner's id)":      [401,   200,    403,     403,  403,  200],
@@ -401,6 +402,8 @@ const calls: Record<Row, MatrixCall> = {
       body: { firstName: user.firstName, lastName: user.lastName, email: user.email },
     });
   },
+  'PUT /api/user/language': (w, token) =>
+    w.server.request('PUT', '/api/user/language', { token, body: { language: 'en' } }),
   "PUT /api/user/update/:id (the learner's id)": (w, token) =>
     w.server.request('PUT', `/api/user/update/${w.users.learner.id}`, {
       token,

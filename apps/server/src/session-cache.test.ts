@@ -174,7 +174,10 @@ describe("a course's rules and order kept in memory", () => {
 });
 
 describe('SessionCache, bounded', () => {
-  const actor = (id: string) => ({ id, role: 'learner' as const });
+  const actor = (id: string) => ({
+    actor: { id, role: 'learner' as const },
+    language: null,
+  });
 
   it('keeps at most maxEntries (the oldest go first) and forgets after its time', () => {
     const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 2 });

@@ -94,6 +94,7 @@ export const abilities = {
   // Users; a link that confirms a new e-mail address (the link's token is the proof)
   'user:readSelf': signedIn,
   'user:update': { gate: 'signedIn', record: adminOrSelf },
+  'user:setLanguage': signedIn,
   'user:confirmEmail': anyone,
   'user:list': admin,
   'user:create': admin,

@@ -5,6 +5,7 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { catalogueOf, parametersOf } from './catalogue';
+import { helpMessages } from './help-messages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const locales = path.join(here, 'locales');
@@ -106,5 +107,23 @@ describe('the catalogues', () => {
         if (/\bIshuri\b/.test(message)) expect(translated[key], key).toMatch(/Ishuri/);
       }
     });
+  });
+});
+
+describe.each(languages)('the help screen in %s (locales/help.<language>.json)', (language) => {
+  const translated = read(`help.${language}`);
+
+  it('has every sentence of help-messages.ts, in order, each written', () => {
+    expect(Object.keys(translated)).toEqual(Object.keys(helpMessages));
+    for (const [key, sentence] of Object.entries(translated)) {
+      expect(sentence.trim(), key).not.toBe('');
+      expect(sentence, key).not.toBe(helpMessages[key as keyof typeof helpMessages]);
+    }
+  });
+
+  it('keeps the brand and the certificate code example', () => {
+    expect(translated.intro).toMatch(/Ishuri/);
+    expect(translated.verifyBody).toContain('ISH-7K2M-9QX4');
+    expect(translated.verifyBody).toContain('/verify/');
   });
 });

@@ -29,6 +29,19 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-23T23:30:00Z', 'long', 'Africa/Kigali')).toBe('24 November 2026');
   });
 
+  it("writes each other language's own forms", () => {
+    const day = '2026-11-23T10:00:00Z';
+    const cases: [Parameters<typeof formatDate>[3], string, string][] = [
+      ['fr', '23 nov. 26', '23 novembre 2026'],
+      ['sw', '23 Nov 26', '23 Novemba 2026'],
+      ['rw', '23 ugu. 26', '23 Ugushyingo 2026'],
+    ];
+    for (const [language, table, long] of cases) {
+      expect(formatDate(day, 'table', 'UTC', language)).toBe(table);
+      expect(formatDate(day, 'long', 'UTC', language)).toBe(long);
+    }
+  });
+
   it('gives nothing for nothing, and for what is not a date', () => {
     expect(formatDate(null, 'long')).toBe('');
     expect(formatDate(undefined, 'table')).toBe('');

@@ -1,7 +1,11 @@
+import type { Language } from './languages';
+
 /**
  * The one date formatter of the product (web and certificate PDF alike): the table form of
  * product.md §9 ("Nov 23rd 26") in tables, and the long form ("23 November 2026": day, month,
  * year, as dates are read in Rwanda) everywhere else. Local time unless `timeZone` is given.
+ * In another language both forms are that language's own (`Intl`): "26 nov. 26" and
+ * "26 novembre 2026" in French, "26 ugu. 26" and "26 Ugushyingo 2026" in Kinyarwanda.
  */
 export type DateStyle = 'table' | 'long';
 
@@ -26,6 +30,22 @@ function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
+/** Kinyarwanda's months, whole and short (CLDR's names). */
+const kinyarwandaMonths = [
+  ['Mutarama', 'mut.'],
+  ['Gashyantare', 'gas.'],
+  ['Werurwe', 'wer.'],
+  ['Mata', 'mat.'],
+  ['Gicurasi', 'gic.'],
+  ['Kamena', 'kam.'],
+  ['Nyakanga', 'nya.'],
+  ['Kanama', 'kan.'],
+  ['Nzeri', 'nze.'],
+  ['Ukwakira', 'ukw.'],
+  ['Ugushyingo', 'ugu.'],
+  ['Ukuboza', 'uku.'],
+] as const;
+
 function partsOf(date: Date, timeZone: string | undefined) {
   const format = cached(
     longFormats,
@@ -41,7 +61,7 @@ function partsOf(date: Date, timeZone: string | undefined) {
   const parts = Object.fromEntries(
     format.formatToParts(date).map((part) => [part.type, part.value]),
   );
-  return { day: Number(parts.day), year: Number(parts.year) };
+  return { day: Number(parts.day), month: Number(parts.month), year: Number(parts.year) };
 }
 
 /** `value` as text in `style`; '' for nothing or a value that is not a date. */
@@ -49,10 +69,34 @@ export function formatDate(
   value: string | Date | null | undefined,
   style: DateStyle,
   timeZone?: string,
+  language: Language = 'en',
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  // Kinyarwanda: browsers carry little of its date data (Chromium writes "M11"), and what they
+  // have puts the year first; dates are written day, month, year in Rwanda.
+  if (language === 'rw') {
+    const { day, month, year } = partsOf(date, timeZone);
+    const [whole, short] = kinyarwandaMonths[month - 1]!;
+    return style === 'long'
+      ? `${day} ${whole} ${year}`
+      : `${day} ${short} ${String(year % 100).padStart(2, '0')}`;
+  }
+  if (language !== 'en') {
+    const format = cached(
+      longFormats,
+      `${language}:${style}:${timeZone ?? ''}`,
+      () =>
+        new Intl.DateTimeFormat(language, {
+          day: 'numeric',
+          month: style === 'long' ? 'long' : 'short',
+          year: style === 'long' ? 'numeric' : '2-digit',
+          timeZone,
+        }),
+    );
+    return format.format(date);
+  }
   if (style === 'long') {
     return cached(
       longFormats,

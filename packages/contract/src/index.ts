@@ -24,4 +24,5 @@ export * from './roles';
 export * from './route';
 export * from './sizes';
 export * from './subscriber';
+export * from './tagged';
 export * from './user';

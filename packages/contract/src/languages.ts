@@ -21,15 +21,19 @@ export const isLanguage = (value: unknown): value is Language =>
 
 /**
  * The first of a reader's preferred languages (most preferred first, BCP 47 tags such as
- * `fr-RW`) that the product speaks, by its primary subtag; English when none.
+ * `fr-RW`) that the product speaks, by its primary subtag; null when none.
  */
-export function pickLanguage(preferred: readonly string[]): Language {
+export function matchLanguage(preferred: readonly string[]): Language | null {
   for (const tag of preferred) {
     const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
     if (isLanguage(primary)) return primary;
   }
-  return 'en';
+  return null;
 }
+
+/** The first of a reader's preferred languages that the product speaks; English when none. */
+export const pickLanguage = (preferred: readonly string[]): Language =>
+  matchLanguage(preferred) ?? 'en';
 
 /** The tags of an Accept-Language header, most preferred first (by `q`, then by order). */
 export function acceptedLanguages(header: string | undefined): string[] {

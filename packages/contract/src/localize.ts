@@ -48,7 +48,8 @@ export function localizedMessages(language: Language, catalogue: Catalogue): Mes
       }
       let format: IntlMessageFormat | undefined;
       out[key] = (...args: unknown[]) => {
-        format ??= new IntlMessageFormat(text, language);
+        // Marked parts ("<more>…</more>") stay in the text: the code that shows it cuts them out.
+        format ??= new IntlMessageFormat(text, language, undefined, { ignoreTag: true });
         const values =
           argumentsFor[key]?.(args) ??
           Object.fromEntries((names[key] ?? []).map((name, index) => [name, args[index]]));

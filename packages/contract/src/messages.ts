@@ -265,6 +265,7 @@ export const messages = {
   dataUse: 'Data use',
   // The language of the interface (decisions.md §8): the switcher's label
   language: 'Language',
+  languageUnknown: 'Choose one of the languages offered: Kinyarwanda, English, French or Swahili.',
   dataSaver: 'Data saver',
   dataSaverHint:
     'Shows smaller pictures, starts videos at their smallest size and waits for you to press play. Kept on this device.',
@@ -307,7 +308,6 @@ export const messages = {
   // The kinds of course items, as the course page names them
   textLesson: 'Text lesson',
   videoLesson: 'Video lesson',
-  openTheVideo: 'Open the video',
   sortNotPossible: (field: string) => `Sorting by "${field}" is not possible.`,
   sortUseOneOf: (fields: string) => `Use one of: ${fields}.`,
   badRequest: 'The request could not be understood.',
@@ -524,10 +524,8 @@ export const messages = {
     `Someone asked to change the e-mail of your Ishuri account to ${newEmail}. The change takes effect once that address opens the link we sent to it.`,
   emailNoticeNotYou: (resetUrl: string, contactUrl: string) =>
     `If it was not you, change your password at once (${resetUrl}) and tell us through ${contactUrl}.`,
-  emailNoticeNotYouStart: 'If it was not you,',
-  emailNoticeChangePassword: 'change your password',
-  emailNoticeAtOnceAnd: 'at once and',
-  emailNoticeTellUs: 'tell us',
+  emailNoticeNotYouLinks:
+    'If it was not you, <reset>change your password</reset> at once and <contact>tell us</contact>.',
   contactMailSubject: (subject: string) => `New contact message on Ishuri: ${subject}`,
   contactMailIntro: 'A visitor sent a message through the contact form.',
   contactMailFrom: (name: string, email: string) => `From: ${name} <${email}>`,
@@ -595,8 +593,7 @@ export const messages = {
   accountMenu: 'Account menu',
   main: 'Main',
   login: 'Login',
-  videoOfItem: (title: string | number, opensInNewTab: string | number) =>
-    `of ${title} ${opensInNewTab}`,
+  openVideoOf: (title: string) => `Open the video<more> of ${title} (opens in a new tab)</more>`,
   forgotYourPassword: 'Forgot your password?',
   logIn: 'Log in',
   email: 'Email',
@@ -745,7 +742,7 @@ export const messages = {
   startLearningNow: 'Start Learning Now',
   seePlans: 'See plans',
   howItWorks: 'How it works',
-  step: 'Step',
+  stepNumber: (number: number) => `Step ${number}:`,
   subscribeToOurNewsletter: 'Subscribe to our newsletter',
   emailAddress: 'Email address',
   youExampleCom: 'you@example.com',
@@ -777,9 +774,7 @@ export const messages = {
   explorePremiumCourses: 'Explore premium courses',
   premiumCourse: 'Premium course',
   enrolInThisCourse: 'Enrol in this course',
-  registerForFree: 'Register for free',
-  or: 'or',
-  logIn2: 'log in',
+  guestJoin: '<register>Register for free</register> or <login>log in</login>.',
   of2: 'of',
   completed: 'Completed',
   markComplete: 'Mark Complete',

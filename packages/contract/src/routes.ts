@@ -407,6 +407,12 @@ export const userApi: RoutesOf<typeof api.userApi> = {
     path: '/api/user/update/:id',
     reply: { kind: 'messageAndData' },
   },
+  setLanguage: {
+    operationId: 'setLanguage',
+    method: 'PUT',
+    path: '/api/user/language',
+    reply: { kind: 'data' },
+  },
   confirmEmail: {
     operationId: 'confirmEmail',
     method: 'POST',

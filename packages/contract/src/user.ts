@@ -9,6 +9,7 @@ import {
   timestamp,
 } from './common';
 import { endpoint } from './endpoint';
+import { languages } from './languages';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 
@@ -32,9 +33,21 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-/** One's own profile: the user, and an e-mail change waiting for its confirmation link. */
-export const profileSchema = userSchema.extend({ pendingEmail: z.string().nullable() });
+/**
+ * One's own profile: the user, an e-mail change waiting for its confirmation link, and the
+ * language chosen on the account (null until one is chosen: an account an admin made).
+ */
+export const profileSchema = userSchema.extend({
+  pendingEmail: z.string().nullable(),
+  language: z.enum(languages).nullable(),
+});
 export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /api/user/language: the language of one's own account (decisions.md §8). */
+export const setLanguageRequestSchema = z.object({
+  language: z.enum(languages, { error: messages.languageUnknown }),
+});
+export type SetLanguageRequest = z.infer<typeof setLanguageRequestSchema>;
 
 /** POST /api/user/confirm-email/{token} (the mailed link's token is the proof; no sign-in). */
 export const confirmEmailParams = z.object({ token: text().max(200) });
@@ -62,6 +75,18 @@ export const userApi = {
     body: updateUserRequestSchema,
     reply: { kind: 'messageAndData', schema: profileSchema, message: 'profileUpdated' },
     errors: ['USER_NOT_FOUND', 'EMAIL_TAKEN'],
+  }),
+  setLanguage: endpoint({
+    operationId: 'setLanguage',
+    method: 'PUT',
+    path: '/api/user/language',
+    action: 'user:setLanguage',
+    tag: 'users',
+    summary:
+      "Choose the signed-in user's language: their sentences, mails and certificates come in it",
+    body: setLanguageRequestSchema,
+    reply: { kind: 'data', schema: z.object({ language: z.enum(languages) }) },
+    errors: ['USER_NOT_FOUND'],
   }),
   confirmEmail: endpoint({
     operationId: 'confirmEmail',

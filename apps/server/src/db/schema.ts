@@ -46,6 +46,11 @@ export const users = pgTable(
       .notNull()
       .default('learner'),
     bio: text('bio'),
+    /**
+     * The language the user chose (decisions.md §8): their sentences, mails and certificates
+     * come in it; null for an account made before languages (the request's language then).
+     */
+    language: text('language', { enum: ['en', 'rw', 'fr', 'sw'] }),
     /** Tokens issued before this instant are refused (password reset). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .defaultNow()
@@ -61,6 +66,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     trigram('users_search_idx', t.firstName, t.lastName, t.email, t.role),
     check('users_role_check', sql`${t.role} in ('admin', 'learner', 'instructor')`),
+    check('users_language_check', sql`${t.language} in ('en', 'rw', 'fr', 'sw')`),
   ],
 );
 
@@ -257,6 +263,11 @@ export const certificates = pgTable(
     courseType: text('course_type', { enum: ['free', 'premium'] }).notNull(),
     /** Storage key of the rendered PDF; null until the rendering job has run. */
     pdfKey: text('pdf_key'),
+    /**
+     * The language it was issued in (the learner's then): its PDF, picture and mail speak it,
+     * with English beside. Null for certificates issued before languages: English.
+     */
+    language: text('language', { enum: ['en', 'rw', 'fr', 'sw'] }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -352,6 +363,8 @@ export const jobs = pgTable(
     giveUpAt: timestamp('give_up_at', { withTimezone: true }),
     lastError: text('last_error'),
     dedupeKey: text('dedupe_key'),
+    /** The language of the request that queued it: what the job writes speaks it. */
+    language: text('language', { enum: ['en', 'rw', 'fr', 'sw'] }),
     createdAt: createdAt(),
   },
   (t) => [

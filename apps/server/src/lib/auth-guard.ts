@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { revokedTokens, users } from '../db/schema';
 import { fail } from './errors';
+import { speakAccountLanguage } from './i18n';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +25,8 @@ function bearer(request: FastifyRequest): string | null {
 /**
  * Resolves the token to a live user: signature and expiry, then the user still exists, has not
  * changed password since, and the token was not logged out. The role comes from the database.
- * A token found valid is kept in the session cache, so the next request reads nothing.
+ * A token found valid is kept in the session cache, so the next request reads nothing. The
+ * account's language, when chosen, is the language of the rest of the request.
  */
 async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid'> {
   const token = bearer(request);
@@ -37,7 +39,8 @@ async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid
   const known = sessions.get(claims.jti);
   if (known) {
     request.session = session;
-    return known;
+    speakAccountLanguage(known.language);
+    return known.actor;
   }
   const generation = sessions.generation;
   const db = database.db;
@@ -46,6 +49,7 @@ async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid
     .select({
       id: users.id,
       role: users.role,
+      language: users.language,
       passwordChangedAt: users.passwordChangedAt,
       revoked: revokedTokens.jti,
     })
@@ -58,13 +62,30 @@ async function resolve(request: FastifyRequest): Promise<Actor | null | 'invalid
   }
   request.session = session;
   const actor: Actor = { id: user.id, role: user.role };
-  sessions.set(claims.jti, generation, actor);
+  sessions.set(claims.jti, generation, { actor, language: user.language });
+  speakAccountLanguage(user.language);
   return actor;
+}
+
+/** Each request's token is resolved once, whoever asks first (a guard, or the error handler). */
+const resolved = new WeakMap<FastifyRequest, Promise<Actor | null | 'invalid'>>();
+function resolveOnce(request: FastifyRequest) {
+  let found = resolved.get(request);
+  if (!found) resolved.set(request, (found = resolve(request)));
+  return found;
+}
+
+/**
+ * A request refused before its guard ran (its body or address did not validate) is still
+ * answered in its signed-in user's language: the token, if any, is read for it.
+ */
+export async function learnAccountLanguage(request: FastifyRequest): Promise<void> {
+  if (request.headers.authorization) await resolveOnce(request).catch(() => undefined);
 }
 
 /** Requires a valid token: 401 otherwise. */
 export const requireAuth: preHandlerAsyncHookHandler = async (request) => {
-  const actor = await resolve(request);
+  const actor = await resolveOnce(request);
   if (actor === null) throw fail('UNAUTHENTICATED');
   if (actor === 'invalid') throw fail('INVALID_TOKEN');
   request.actor = actor;
@@ -75,6 +96,6 @@ export const requireAuth: preHandlerAsyncHookHandler = async (request) => {
  * visitor on these public routes, so a stale token never hides public content.
  */
 export const optionalAuth: preHandlerAsyncHookHandler = async (request) => {
-  const actor = await resolve(request);
+  const actor = await resolveOnce(request);
   request.actor = actor === 'invalid' ? null : actor;
 };

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { acceptedLanguages, messages as english, pickLanguage } from '@ishuri/contract';
+import { acceptedLanguages, matchLanguage, messages as english } from '@ishuri/contract';
 import type { Catalogue, Language } from '@ishuri/contract';
 import { localizedMessages, sentenceTranslator } from '@ishuri/contract/localize';
 import type { Messages } from '@ishuri/contract/localize';
@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
  * catalogue in that language; outside a request (start-up, jobs) it is English. Error codes
  * never change with the language; only sentences do.
  */
-const current = new AsyncLocalStorage<{ language: Language }>();
+const current = new AsyncLocalStorage<{ language: Language; asked?: boolean }>();
 
 const catalogues: Record<Exclude<Language, 'en'>, Catalogue> = { rw, fr, sw };
 const built = new Map<Language, Messages>([['en', english]]);
@@ -30,6 +30,32 @@ export function messagesIn(language: Language): Messages {
 }
 
 export const currentLanguage = (): Language => current.getStore()?.language ?? 'en';
+
+/** The language the request asked for by its `Accept-Language`; null when it named none of ours. */
+export const askedLanguage = (): Language | null => {
+  const store = current.getStore();
+  return store?.asked ? store.language : null;
+};
+
+/** Runs `work` speaking `language` (a job, a mail to a user who chose their language). */
+export const inLanguage = <T>(language: Language, work: () => T): T =>
+  current.run({ language }, work);
+
+/**
+ * Runs `work` (a mail) speaking to `user`: their account's language, else the current one (the
+ * request's, or the job's).
+ */
+export const speakingTo = <T>(user: { language: Language | null }, work: () => T): T =>
+  inLanguage(user.language ?? currentLanguage(), work);
+
+/**
+ * The signed-in reader's account has a language: the rest of the request speaks it, whatever
+ * the request's `Accept-Language` (account setting, else `Accept-Language`, else English).
+ */
+export function speakAccountLanguage(language: Language | null) {
+  const store = current.getStore();
+  if (store && language) store.language = language;
+}
 
 /** The catalogue in the current request's language. */
 export const messages: Messages = new Proxy(english, {
@@ -56,7 +82,7 @@ export function localizeSentence(sentence: string): string {
 export function speakTheReadersLanguage(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['accept-language'];
-    const language = pickLanguage(acceptedLanguages(typeof header === 'string' ? header : ''));
-    current.run({ language }, done);
+    const asked = matchLanguage(acceptedLanguages(typeof header === 'string' ? header : ''));
+    current.run({ language: asked ?? 'en', asked: asked !== null }, done);
   });
 }

@@ -1,8 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { Language } from '@ishuri/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
+import { currentLanguage, inLanguage } from './i18n';
 import { uuidv7 } from './ids';
 
 interface ClaimedJob {
@@ -13,6 +15,7 @@ interface ClaimedJob {
   max_attempts: number;
   give_up_at: string | Date | null;
   created_at: string | Date;
+  language: Language | null;
 }
 
 /** What a handler knows about the job it runs. */
@@ -188,6 +191,9 @@ export class JobQueue {
         type,
         payload: payload as object,
         dedupeKey: options.dedupeKey ?? null,
+        // What the job writes (a mail, a certificate) speaks the language of the request that
+        // queued it; a handler writing to a user who chose a language speaks theirs.
+        language: currentLanguage(),
         maxAttempts: options.maxAttempts ?? 0,
         runAt: now,
         giveUpAt: new Date(now.getTime() + this.giveUpAfterMs),
@@ -286,7 +292,7 @@ export class JobQueue {
         limit 1
         for update skip locked
       )
-      returning id, type, payload, attempts, max_attempts, give_up_at, created_at`)) as unknown as {
+      returning id, type, payload, attempts, max_attempts, give_up_at, created_at, language`)) as unknown as {
       rows: ClaimedJob[];
     };
     const job = claimed.rows[0];
@@ -309,7 +315,9 @@ export class JobQueue {
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await Promise.race([
-        handler.run(job.payload, { id: job.id, attempt: job.attempts }),
+        inLanguage(job.language ?? 'en', () =>
+          handler.run(job.payload, { id: job.id, attempt: job.attempts }),
+        ),
         new Promise<never>((_, reject) => {
           timeout = setTimeout(() => reject(new HandlerTimeout(timeoutMs)), timeoutMs);
         }),

@@ -1,4 +1,5 @@
-import { messages } from './i18n';
+import { piecesOf } from '@ishuri/contract';
+import { currentLanguage, messages } from './i18n';
 import type { Mail } from './mailer';
 
 const PRODUCT = 'Ishuri';
@@ -12,11 +13,27 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/**
+ * A catalogue sentence with marked parts ("<reset>change your password</reset>") as HTML: each
+ * part a link to its address, everything escaped.
+ */
+export function linkedHtml(sentence: string, links: Record<string, string>): string {
+  return piecesOf(sentence)
+    .map((piece) =>
+      typeof piece === 'string'
+        ? escapeHtml(piece)
+        : links[piece.tag]
+          ? `<a href="${escapeHtml(links[piece.tag]!)}">${escapeHtml(piece.text)}</a>`
+          : escapeHtml(piece.text),
+    )
+    .join('');
+}
+
 /** Wraps paragraphs of plain text in the product's simple HTML frame. */
 export function layout(title: string, paragraphs: string[], extraHtml = ''): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<html lang="${currentLanguage()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px;font-size:16px;line-height:1.5;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="color:#1d4ed8;font-size:22px">${PRODUCT}</h1>
 ${body}

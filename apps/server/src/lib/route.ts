@@ -1,12 +1,6 @@
-import {
-  errorBodySchema,
-  errorStatus,
-  gateOf,
-  messages,
-  replySchema,
-  abilities,
-} from '@ishuri/contract';
+import { errorBodySchema, errorStatus, gateOf, replySchema, abilities } from '@ishuri/contract';
 import type { EndpointSpec, ErrorCode, ReplyData } from '@ishuri/contract';
+import { messages } from './i18n';
 import type {
   FastifyInstance,
   FastifyReply,

@@ -1,4 +1,4 @@
-import type { Actor } from '@ishuri/contract';
+import type { Actor, Language } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { ChangeChannel, FollowingCache } from './change-feed';
@@ -10,7 +10,7 @@ import { ChangeChannel, FollowingCache } from './change-feed';
  * logged out) is read once and kept here by the token's id.
  *
  * What ends an entry: `forget(userId)` (called after a logout, a password change or reset, a
- * user's deletion commits) drops that user's entries here and, through NOTIFY, in every other
+ * change of the account's language, a user's deletion commits) drops that user's entries here and, through NOTIFY, in every other
  * process on the same PostgreSQL database; a check that began before a `forget` is not kept
  * (generations). While the LISTEN connection is down the cache is off. Entries also expire after
  * `ttlMs` (so a change made by hand in the database is seen within that time), and at most
@@ -29,8 +29,13 @@ export const defaultSessionCacheOptions: SessionCacheOptions = {
   maxEntries: 50_000,
 };
 
-interface Entry {
+/** A token found valid: its user, and the language chosen on their account (if any). */
+export interface KnownSession {
   actor: Actor;
+  language: Language | null;
+}
+
+interface Entry extends KnownSession {
   expires: number;
 }
 
@@ -50,8 +55,8 @@ export class SessionCache extends FollowingCache {
     return this.entries.size;
   }
 
-  /** The actor of a token (by its id) already checked. */
-  get(jti: string): Actor | undefined {
+  /** The session of a token (by its id) already checked. */
+  get(jti: string): KnownSession | undefined {
     if (!this.online) return undefined;
     const entry = this.entries.get(jti);
     if (!entry) return undefined;
@@ -59,14 +64,14 @@ export class SessionCache extends FollowingCache {
       this.entries.delete(jti);
       return undefined;
     }
-    return entry.actor;
+    return { actor: entry.actor, language: entry.language };
   }
 
   /** Keeps a token found valid during `generation`, unless a session was ended since. */
-  set(jti: string, generation: number, actor: Actor) {
+  set(jti: string, generation: number, session: KnownSession) {
     if (!this.mayKeep(generation)) return;
     this.entries.delete(jti);
-    this.entries.set(jti, { actor, expires: Date.now() + this.options.ttlMs });
+    this.entries.set(jti, { ...session, expires: Date.now() + this.options.ttlMs });
     // A Map iterates in insertion order: the first keys are the oldest.
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.options.maxEntries) break;

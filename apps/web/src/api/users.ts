@@ -40,9 +40,13 @@ export const tokenCheckOptions = (token: string | null) =>
     enabled: token !== null,
     staleTime: Infinity,
     retry: false,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, client }) => {
       try {
-        await call(userApi.profile, { signal, ignoreUnauthorized: true });
+        // The profile read is kept for the screens that show it (and the account's language).
+        client.setQueryData(
+          userKeys.profile,
+          await call(userApi.profile, { signal, ignoreUnauthorized: true }),
+        );
         return true;
       } catch (error) {
         return !(error instanceof ApiError && error.status === 401);

@@ -82,7 +82,14 @@ const dashboardPages: RouteObject[] = [
     path: 'saved',
     lazy: page(() => import('../features/saved-courses/pages/saved-courses-page')),
   },
-  { path: 'help', lazy: page(() => import('./routes/help-page')) },
+  {
+    path: 'help',
+    lazy: async () => {
+      const help = await import('./routes/help-page');
+      await help.speakHelp();
+      return { Component: help.default };
+    },
+  },
   {
     path: 'allCertificates',
     loader: requireAbility('certificate:listAll'),

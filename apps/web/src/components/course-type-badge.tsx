@@ -4,8 +4,20 @@ import { Crown, Gift } from 'lucide-react';
 import { cn } from '../lib/cn';
 
 const styles: Record<CourseType, { label: string; className: string; Icon: typeof Gift }> = {
-  free: { label: messages.free, className: 'bg-emerald-100 text-emerald-900', Icon: Gift },
-  premium: { label: messages.premium, className: 'bg-amber-100 text-amber-900', Icon: Crown },
+  free: {
+    get label() {
+      return messages.free;
+    },
+    className: 'bg-emerald-100 text-emerald-900',
+    Icon: Gift,
+  },
+  premium: {
+    get label() {
+      return messages.premium;
+    },
+    className: 'bg-amber-100 text-amber-900',
+    Icon: Crown,
+  },
 };
 
 /** The "Free" or "Premium" pill of a course. */

@@ -7,9 +7,24 @@ import { DataSaverSwitch } from './data-saver-switch';
 import { SocialLinks } from './social-links';
 
 const quickLinks = [
-  { to: '/login', label: messages.login },
-  { to: '/register', label: messages.register },
-  { to: '/explore-course', label: messages.exploreCourses2 },
+  {
+    to: '/login',
+    get label() {
+      return messages.login;
+    },
+  },
+  {
+    to: '/register',
+    get label() {
+      return messages.register;
+    },
+  },
+  {
+    to: '/explore-course',
+    get label() {
+      return messages.exploreCourses2;
+    },
+  },
 ] as const;
 
 const linkClass = 'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline';

@@ -135,8 +135,18 @@ function AccountMenu({ session }: { session: Session }) {
 }
 
 const visitorLinks = [
-  { to: '/login', label: messages.login },
-  { to: '/register', label: messages.register },
+  {
+    to: '/login',
+    get label() {
+      return messages.login;
+    },
+  },
+  {
+    to: '/register',
+    get label() {
+      return messages.register;
+    },
+  },
 ] as const;
 
 /** The fixed top bar of the public pages (product.md §2). */

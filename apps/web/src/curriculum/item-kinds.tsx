@@ -2,6 +2,7 @@ import { messages } from '@ishuri/contract';
 import type { ContentType, Lesson, SubLesson } from '@ishuri/contract';
 import { FileText, PlayCircle, Video } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { Tagged } from '../components/tagged';
 import { LessonVideo } from './lesson-video';
 import { TextContent } from './text-content';
 
@@ -36,7 +37,9 @@ const NoContent = () => <p className="text-slate-600">{messages.itemHasNoContent
 
 export const itemKinds: Record<ContentType, ItemKindView> = {
   text: {
-    label: messages.textLesson,
+    get label() {
+      return messages.textLesson;
+    },
     Icon: FileText,
     BadgeIcon: FileText,
     Reader: ({ item }) =>
@@ -47,7 +50,9 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
       ) : null,
   },
   video: {
-    label: messages.videoLesson,
+    get label() {
+      return messages.videoLesson;
+    },
     Icon: PlayCircle,
     BadgeIcon: Video,
     Reader: ({ item, onDone, onStale }) =>
@@ -68,10 +73,10 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
     Preview: ({ item, linkClass }) =>
       item.videoUrl ? (
         <a href={item.videoUrl} target="_blank" rel="noreferrer" className={linkClass}>
-          {messages.openTheVideo}{' '}
-          <span className="sr-only">
-            {messages.videoOfItem(item.title, messages.opensInNewTab)}
-          </span>
+          <Tagged
+            sentence={messages.openVideoOf(item.title)}
+            parts={{ more: (text) => <span className="sr-only">{text}</span> }}
+          />
         </a>
       ) : null,
   },

@@ -18,6 +18,11 @@ let translate = (sentence: string) => sentence;
 /** The language the app speaks now. */
 export const currentLanguage = () => current;
 
+/** The language dates and numbers are written in (set with the sentences; the prerender too). */
+export function setCurrentLanguage(language: Language) {
+  current = language;
+}
+
 /** The reader's choice on this device, else the first of the browser's languages we speak. */
 export function chosenLanguage(): Language {
   const stored = readStored(LANGUAGE_KEY);
@@ -47,7 +52,7 @@ export async function applyLanguage(language: Language): Promise<void> {
       language = 'en';
     }
   }
-  current = language;
+  setCurrentLanguage(language);
   document.documentElement.lang = language;
 }
 

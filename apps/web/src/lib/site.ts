@@ -20,10 +20,30 @@ export const site = {
 
 /** The main links of the navigation bar (and its small-screen menu). */
 export const mainLinks = [
-  { to: '/business', label: messages.business },
-  { to: '/blog', label: messages.blog },
-  { to: '/explore-course', label: messages.exploreCourses2 },
-  { to: '/contact', label: messages.contact },
+  {
+    to: '/business',
+    get label() {
+      return messages.business;
+    },
+  },
+  {
+    to: '/blog',
+    get label() {
+      return messages.blog;
+    },
+  },
+  {
+    to: '/explore-course',
+    get label() {
+      return messages.exploreCourses2;
+    },
+  },
+  {
+    to: '/contact',
+    get label() {
+      return messages.contact;
+    },
+  },
 ] as const;
 
 /** The document title of a screen: `<title>{pageTitle('Login')}</title>`. */

@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { Providers } from '../app/providers';
 import { queryClient } from '../app/query-client';
 import { routes } from '../app/routes';
+import { setCurrentLanguage } from '../lib/language';
 
 /**
  * The first HTML of a public page, rendered at build time (scripts/prerender.mjs) as a visitor
@@ -52,6 +53,7 @@ const catalogues: Record<Exclude<Language, 'en'>, Catalogue> = { rw, fr, sw };
 
 /** The app's sentences in one language, as the browser's app has them once it chose it. */
 function speak(language: Language) {
+  setCurrentLanguage(language);
   Object.assign(
     messages,
     language === 'en' ? englishMessages : localizedMessages(language, catalogues[language]),

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { formatDate } from '@ishuri/contract';
-import { messages } from '../i18n';
+import type { Language } from '@ishuri/contract';
+import { messagesIn } from '../i18n';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -55,6 +56,8 @@ export interface CertificatePdfInput {
   issuedAt: Date;
   /** The public verification page the QR code links to. */
   verifyUrl: string;
+  /** The language it speaks; another than English has English beside its sentences. */
+  language?: Language;
 }
 
 const BRAND = '#1d4ed8';
@@ -62,7 +65,8 @@ const INK = '#111827';
 const MUTED = '#4b5563';
 
 /** The date a certificate was issued, in the provider's time zone (Kigali), in the long form. */
-const formatCertificateDate = (date: Date) => formatDate(date, 'long', 'Africa/Kigali');
+const formatCertificateDate = (date: Date, language: Language) =>
+  formatDate(date, 'long', 'Africa/Kigali', language);
 
 /** Sizes (in points) between which the name and the title may shrink to fit their room. */
 const NAME_SIZE = { max: 40, min: 12 };
@@ -148,6 +152,12 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
  * the public verification page.
  */
 export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  const language = input.language ?? 'en';
+  const messages = messagesIn(language);
+  const english = messagesIn('en');
+  /** A sentence, with its English beside when the certificate speaks another language. */
+  const withEnglish = (pick: (m: typeof messages) => string) =>
+    language === 'en' ? pick(messages) : `${pick(messages)} · ${pick(english)}`;
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -204,8 +214,15 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
   };
 
   centred(PRODUCT_NAME, 62, SANS_BOLD, 30, BRAND);
-  centred(messages.certificateHeading, 112, SANS_BOLD, 34, INK);
-  centred(messages.certificateAwardedTo, 182, SANS, 16, MUTED);
+  centred(messages.certificateHeading, 108, SANS_BOLD, 34, INK);
+  if (language !== 'en') centred(english.certificateHeading, 154, SANS, 12, MUTED);
+  centred(
+    withEnglish((m) => m.certificateAwardedTo),
+    182,
+    SANS,
+    16,
+    MUTED,
+  );
 
   // The name and the course title wrap onto as many lines as they need and shrink together
   // until both fit between "awarded to" and the bottom block (date, code, QR code).
@@ -253,7 +270,13 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
     .strokeColor(MUTED)
     .stroke();
 
-  centred(messages.certificateCompletedCourse, ruleY + 14, SANS, 16, MUTED);
+  centred(
+    withEnglish((m) => m.certificateCompletedCourse),
+    ruleY + 14,
+    SANS,
+    16,
+    MUTED,
+  );
   doc
     .font(title.font)
     .fontSize(titleSize)
@@ -280,7 +303,7 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
       });
   };
   line(
-    messages.certificateIssuedOn(formatCertificateDate(input.issuedAt)),
+    messages.certificateIssuedOn(formatCertificateDate(input.issuedAt, language)),
     qrY + 30,
     SANS,
     13,

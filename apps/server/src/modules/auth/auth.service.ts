@@ -1,12 +1,13 @@
 import type {
   Actor,
+  Language,
   ResendCodeRequest,
   SigninRequest,
   SignupRequest,
   VerifyCodeRequest,
 } from '@ishuri/contract';
 import { can, normalizeEmail } from '@ishuri/contract';
-import { messages } from '../../lib/i18n';
+import { askedLanguage, messages, speakingTo } from '../../lib/i18n';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loginCodes, revokedTokens, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -55,6 +56,9 @@ export async function signup(ctx: AppContext, actor: Actor | null, input: Signup
         lastName: input.lastName,
         passwordHash: await hashPassword(input.password),
         role: input.role ?? 'learner',
+        // One who signs up keeps the language they signed up in; an account an admin makes
+        // takes its user's language at their first choice (null until then).
+        language: mayChooseRole ? null : askedLanguage(),
       })
       .returning();
     const user = presentUser(row!);
@@ -100,11 +104,13 @@ export async function signin(ctx: AppContext, input: SigninRequest) {
 
 async function mailCode(
   ctx: AppContext,
-  user: { email: string; firstName: string },
+  user: { email: string; firstName: string; language: Language | null },
   code: string,
 ): Promise<void> {
+  // In the account's language, else the language the sign-in was asked in.
+  const mail = speakingTo(user, () => loginCodeMail(user.firstName, code, user.email));
   try {
-    await ctx.mailer.send({ to: user.email, ...loginCodeMail(user.firstName, code, user.email) });
+    await ctx.mailer.send({ to: user.email, ...mail });
   } catch (error) {
     ctx.log.error({ err: error }, 'sign-in code mail failed');
     throw mailFailed();

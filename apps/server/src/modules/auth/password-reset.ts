@@ -5,7 +5,7 @@ import type {
   ResetPasswordRequest,
 } from '@ishuri/contract';
 import { normalizeEmail } from '@ishuri/contract';
-import { messages } from '../../lib/i18n';
+import { messages, speakingTo } from '../../lib/i18n';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginCodes, passwordResets, users } from '../../db/schema';
@@ -57,7 +57,8 @@ export async function runResetLinkJob(
     });
   });
   const link = `${ctx.config.appUrl}/resetpassword/${token}`;
-  await ctx.mailer.send({ to: user.email, ...resetLinkMail(user.firstName, link, user.email) });
+  const mail = speakingTo(user, () => resetLinkMail(user.firstName, link, user.email));
+  await ctx.mailer.send({ to: user.email, ...mail });
 }
 
 export function registerPasswordResetJobs(ctx: AppContext): void {

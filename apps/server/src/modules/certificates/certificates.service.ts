@@ -8,6 +8,7 @@ import { certificates, users } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
+import { currentLanguage, inLanguage } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { countAll, listPage } from '../../lib/pagination';
 import { renderPdfAsWebp } from '../../lib/pdf/certificate-image';
@@ -80,6 +81,8 @@ export async function issueCertificate(
         learnerName,
         courseTitle: course.title,
         courseType: course.courseType,
+        // Issued in the learner's language (their account's, else their request's).
+        language: currentLanguage(),
       })
       .onConflictDoNothing()
       .returning({ id: certificates.id });
@@ -120,6 +123,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The certificate's PDF, in the language it was issued in (English beside another). */
 export function renderCertificate(ctx: AppContext, row: CertificateRow): Promise<Buffer> {
   return renderCertificatePdf({
     learnerName: row.learnerName,
@@ -127,6 +131,7 @@ export function renderCertificate(ctx: AppContext, row: CertificateRow): Promise
     certificateCode: row.certificateCode,
     issuedAt: row.createdAt,
     verifyUrl: verifyUrlOf(ctx, row.certificateCode),
+    language: row.language ?? 'en',
   });
 }
 
@@ -168,14 +173,18 @@ export async function runCertificateJob(ctx: AppContext, payload: unknown): Prom
     .limit(1);
   if (!learner) return;
   const pdf = await readAll(ctx.privateFiles.read(key));
-  await ctx.mailer.send({
-    to: learner.email,
-    ...certificateMail({
+  // The mail speaks the certificate's language, whoever queued the job.
+  const mail = inLanguage(row.language ?? 'en', () =>
+    certificateMail({
       firstName: learner.firstName,
       courseTitle: row.courseTitle,
       certificateCode: row.certificateCode,
       verifyUrl: verifyUrlOf(ctx, row.certificateCode),
     }),
+  );
+  await ctx.mailer.send({
+    to: learner.email,
+    ...mail,
     attachments: [
       {
         filename: `${slugify(row.courseTitle)}-certificate.pdf`,

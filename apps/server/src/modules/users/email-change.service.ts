@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
+import { speakingTo } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { generateToken, sha256 } from '../../lib/passwords';
 import { confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
@@ -111,16 +112,16 @@ export function registerEmailChangeJobs(ctx: AppContext): void {
         .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
       if (!change) return; // replaced by a newer request, confirmed, or expired
       const [user] = await ctx.database.db
-        .select({ firstName: users.firstName })
+        .select({ firstName: users.firstName, language: users.language })
         .from(users)
         .where(eq(users.id, change.userId))
         .limit(1);
       if (!user) return;
       const link = `${ctx.config.appUrl}/confirm-email/${token}`;
-      await ctx.mailer.send({
-        to: change.newEmail,
-        ...confirmEmailChangeMail(user.firstName, link, change.newEmail),
-      });
+      const mail = speakingTo(user, () =>
+        confirmEmailChangeMail(user.firstName, link, change.newEmail),
+      );
+      await ctx.mailer.send({ to: change.newEmail, ...mail });
     },
     { sendsMail: true },
   );
@@ -135,15 +136,15 @@ export function registerEmailChangeJobs(ctx: AppContext): void {
       };
       if (!isUuid(userId)) return;
       const [user] = await ctx.database.db
-        .select({ firstName: users.firstName })
+        .select({ firstName: users.firstName, language: users.language })
         .from(users)
         .where(eq(users.id, userId))
         .limit(1);
       if (!user) return;
-      await ctx.mailer.send({
-        to: oldEmail,
-        ...emailChangeNoticeMail(user.firstName, newEmail, ctx.config.appUrl),
-      });
+      const mail = speakingTo(user, () =>
+        emailChangeNoticeMail(user.firstName, newEmail, ctx.config.appUrl),
+      );
+      await ctx.mailer.send({ to: oldEmail, ...mail });
     },
     { sendsMail: true },
   );

@@ -1,6 +1,6 @@
 import { messages } from '../../lib/i18n';
 import type { Mail } from '../../lib/mailer';
-import { escapeHtml, layout, linkMail } from '../../lib/mail-templates';
+import { layout, linkedHtml, linkMail } from '../../lib/mail-templates';
 
 type Template = Omit<Mail, 'to'>;
 
@@ -34,7 +34,10 @@ export function emailChangeNoticeMail(
     html: layout(
       subject,
       lines.slice(0, 2),
-      `<p>${escapeHtml(messages.emailNoticeNotYouStart)} <a href="${escapeHtml(`${appUrl}/forgotPassword`)}">${escapeHtml(messages.emailNoticeChangePassword)}</a> ${escapeHtml(messages.emailNoticeAtOnceAnd)} <a href="${escapeHtml(`${appUrl}/contact`)}">${escapeHtml(messages.emailNoticeTellUs)}</a>.</p>`,
+      `<p>${linkedHtml(messages.emailNoticeNotYouLinks, {
+        reset: `${appUrl}/forgotPassword`,
+        contact: `${appUrl}/contact`,
+      })}</p>`,
     ),
   };
 }

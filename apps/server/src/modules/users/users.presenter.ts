@@ -1,4 +1,4 @@
-import type { User } from '@ishuri/contract';
+import type { Profile, User } from '@ishuri/contract';
 import type { users } from '../../db/schema';
 
 /** A user as clients see it: never the password hash or internal columns. */
@@ -12,4 +12,12 @@ export function presentUser(row: typeof users.$inferSelect): User {
     bio: row.bio,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** One's own profile: the user, the address waiting for confirmation, the chosen language. */
+export function presentProfile(
+  row: typeof users.$inferSelect,
+  pendingEmail: string | null,
+): Profile {
+  return { ...presentUser(row), pendingEmail, language: row.language };
 }

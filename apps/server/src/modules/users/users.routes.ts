@@ -2,7 +2,7 @@ import { userApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { confirmEmailChange } from './email-change.service';
-import { deleteUser, getProfile, listUsers, updateUser } from './users.service';
+import { deleteUser, getProfile, listUsers, setOwnLanguage, updateUser } from './users.service';
 
 export default async function userRoutes(app: FastifyInstance) {
   route(app, userApi.profile, async (request) => getProfile(app.ctx, request.actor), {
@@ -10,6 +10,9 @@ export default async function userRoutes(app: FastifyInstance) {
   });
   route(app, userApi.update, async (request) =>
     updateUser(app.ctx, request.actor, request.params.id, request.body),
+  );
+  route(app, userApi.setLanguage, async (request) =>
+    setOwnLanguage(app.ctx, request.actor, request.body),
   );
   route(app, userApi.confirmEmail, async (request) =>
     confirmEmailChange(app.ctx, request.params.token),

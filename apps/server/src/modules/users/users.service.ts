@@ -1,4 +1,4 @@
-import type { Actor, ListQuery, UpdateUserRequest } from '@ishuri/contract';
+import type { Actor, ListQuery, SetLanguageRequest, UpdateUserRequest } from '@ishuri/contract';
 import { normalizeEmail } from '@ishuri/contract';
 import { messages } from '../../lib/i18n';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { requireUserAccess } from './users.access';
 import { isUuid } from '../../lib/ids';
 import { listPage } from '../../lib/pagination';
 import { pendingEmailOf, requestEmailChange } from './email-change.service';
-import { presentUser } from './users.presenter';
+import { presentProfile, presentUser } from './users.presenter';
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db
@@ -51,7 +51,7 @@ export async function getProfile(ctx: AppContext, caller: Actor | null) {
     .where(eq(users.id, actor.id))
     .limit(1);
   if (!row) throw fail('USER_NOT_FOUND');
-  return { ...presentUser(row.user), pendingEmail: row.pendingEmail };
+  return presentProfile(row.user, row.pendingEmail);
 }
 
 export async function updateUser(
@@ -87,8 +87,28 @@ export async function updateUser(
     return updated!;
   });
   if (emailChanged) void ctx.jobs.kick();
-  const profile = { ...presentUser(row), pendingEmail: await pendingEmailOf(db, id) };
+  const profile = presentProfile(row, await pendingEmailOf(db, id));
   return emailChanged ? said(messages.emailChangeSent(email), profile) : profile;
+}
+
+/**
+ * The caller chooses their language: what the server says to them from now on (sentences, mails,
+ * certificates) speaks it. Their kept sessions are read again, so every process hears it.
+ */
+export async function setOwnLanguage(
+  ctx: AppContext,
+  caller: Actor | null,
+  input: SetLanguageRequest,
+) {
+  const actor = requireUserAccess(caller, 'user:setLanguage');
+  const [row] = await ctx.database.db
+    .update(users)
+    .set({ language: input.language })
+    .where(eq(users.id, actor.id))
+    .returning({ language: users.language });
+  if (!row?.language) throw fail('USER_NOT_FOUND');
+  await ctx.sessions.forget(actor.id);
+  return { language: row.language };
 }
 
 export async function listUsers(ctx: AppContext, actor: Actor | null, query: ListQuery) {

@@ -36,33 +36,82 @@ interface EntryRule extends SidebarEntry {
 
 /** The sidebar of product.md §2, in order; who sees what comes from the role matrix. */
 const rules: EntryRule[] = [
-  { to: '/', label: messages.home, icon: House, end: true },
-  { to: '/dashboard', label: messages.dashboard, icon: LayoutDashboard, end: true },
-  { to: '/dashboard/start-learning', label: messages.premiumCourse2, icon: Gem },
+  {
+    to: '/',
+    get label() {
+      return messages.home;
+    },
+    icon: House,
+    end: true,
+  },
+  {
+    to: '/dashboard',
+    get label() {
+      return messages.dashboard;
+    },
+    icon: LayoutDashboard,
+    end: true,
+  },
+  {
+    to: '/dashboard/start-learning',
+    get label() {
+      return messages.premiumCourse2;
+    },
+    icon: Gem,
+  },
   {
     to: '/dashboard/CreateCourse',
-    label: messages.createCourse2,
+    get label() {
+      return messages.createCourse2;
+    },
     icon: FilePlus2,
     action: 'course:create',
   },
   {
     to: '/dashboard/all-course',
-    label: messages.allCourses,
+    get label() {
+      return messages.allCourses;
+    },
     icon: Library,
     action: 'course:listManaged',
   },
-  { to: '/dashboard/all-users', label: messages.allUsers, icon: Users, action: 'user:list' },
-  { to: '/dashboard/CreateBlog', label: messages.addBlogs, icon: SquarePen, action: 'blog:manage' },
-  { to: '/dashboard/AllBlogs', label: messages.allBlogs, icon: Newspaper, action: 'blog:manage' },
+  {
+    to: '/dashboard/all-users',
+    get label() {
+      return messages.allUsers;
+    },
+    icon: Users,
+    action: 'user:list',
+  },
+  {
+    to: '/dashboard/CreateBlog',
+    get label() {
+      return messages.addBlogs;
+    },
+    icon: SquarePen,
+    action: 'blog:manage',
+  },
+  {
+    to: '/dashboard/AllBlogs',
+    get label() {
+      return messages.allBlogs;
+    },
+    icon: Newspaper,
+    action: 'blog:manage',
+  },
   {
     to: '/dashboard/allSub',
-    label: messages.allSubscribers,
+    get label() {
+      return messages.allSubscribers;
+    },
     icon: Mail,
     action: 'subscriber:manage',
   },
   {
     to: '/dashboard/failed-mail',
-    label: messages.failedMailTitle,
+    get label() {
+      return messages.failedMailTitle;
+    },
     icon: MailWarning,
     action: 'mail:manage',
   },

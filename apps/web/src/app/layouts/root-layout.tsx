@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AccountLanguage } from '../account-language';
 import { DeviceBanners } from '../device-banners';
 import { OfflineSync } from '../offline-sync';
 import { Toasts } from '../toasts';
@@ -50,6 +51,7 @@ export function RootLayout() {
       <Toasts />
       <DeviceBanners />
       <OfflineSync />
+      <AccountLanguage />
     </>
   );
 }

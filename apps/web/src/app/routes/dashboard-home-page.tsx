@@ -25,33 +25,91 @@ interface Stat {
 }
 
 const adminStats: Stat[] = [
-  { name: 'users', label: messages.totalUsers, icon: Users },
-  { name: 'courses', label: messages.totalCourses, icon: BookOpen },
-  { name: 'enrolments', label: messages.totalEnrolments, icon: GraduationCap },
-  { name: 'certificates', label: messages.totalCertificates, icon: Award },
-  { name: 'blogs', label: messages.totalBlogs, icon: Newspaper },
-  { name: 'subscribers', label: messages.totalSubscribers, icon: Mail },
+  {
+    name: 'users',
+    get label() {
+      return messages.totalUsers;
+    },
+    icon: Users,
+  },
+  {
+    name: 'courses',
+    get label() {
+      return messages.totalCourses;
+    },
+    icon: BookOpen,
+  },
+  {
+    name: 'enrolments',
+    get label() {
+      return messages.totalEnrolments;
+    },
+    icon: GraduationCap,
+  },
+  {
+    name: 'certificates',
+    get label() {
+      return messages.totalCertificates;
+    },
+    icon: Award,
+  },
+  {
+    name: 'blogs',
+    get label() {
+      return messages.totalBlogs;
+    },
+    icon: Newspaper,
+  },
+  {
+    name: 'subscribers',
+    get label() {
+      return messages.totalSubscribers;
+    },
+    icon: Mail,
+  },
 ];
 
 const ownStats: Stat[] = [
-  { name: 'myEnrolments', label: messages.myEnrolments, icon: GraduationCap },
-  { name: 'myCertificates', label: messages.myCertificates, icon: Award },
+  {
+    name: 'myEnrolments',
+    get label() {
+      return messages.myEnrolments;
+    },
+    icon: GraduationCap,
+  },
+  {
+    name: 'myCertificates',
+    get label() {
+      return messages.myCertificates;
+    },
+    icon: Award,
+  },
 ];
 
 const contactColumns = columnsFor<ContactMessage>();
 const messageColumns = [
-  contactColumns.accessor('FullName', { header: messages.name }),
+  contactColumns.accessor('FullName', {
+    get header() {
+      return messages.name;
+    },
+  }),
   contactColumns.accessor('subject', {
-    header: messages.subject,
+    get header() {
+      return messages.subject;
+    },
     cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
   }),
   contactColumns.accessor('message', {
-    header: messages.message,
+    get header() {
+      return messages.message;
+    },
     enableSorting: false,
     cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
   }),
   contactColumns.accessor('createdAt', {
-    header: messages.date,
+    get header() {
+      return messages.date;
+    },
     cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
   }),
   contactColumns.display({
@@ -72,15 +130,21 @@ const messageColumns = [
 const courseColumns = columnsFor<Course>();
 const latestColumns = [
   courseColumns.accessor('title', {
-    header: messages.title,
+    get header() {
+      return messages.title;
+    },
     cell: (info) => <span title={info.getValue()}>{truncate(info.getValue())}</span>,
   }),
   courseColumns.accessor('courseType', {
-    header: messages.type,
+    get header() {
+      return messages.type;
+    },
     cell: (info) => <span className="capitalize">{info.getValue()}</span>,
   }),
   courseColumns.accessor('createdAt', {
-    header: messages.created,
+    get header() {
+      return messages.created;
+    },
     cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
   }),
   courseColumns.display({

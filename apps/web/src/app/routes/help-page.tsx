@@ -1,11 +1,33 @@
 import { helpMessages, messages } from '@ishuri/contract';
+import type { Language } from '@ishuri/contract';
 import { Award, BadgeCheck, GraduationCap, LifeBuoy, ListOrdered } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { currentLanguage } from '../../lib/language';
 import { site } from '../../lib/site';
 import { DashboardPage } from '../../components/dashboard/dashboard-page';
 import { linkClass } from '../../components/dashboard/styles';
+
+const translations: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
+  rw: () => import('@ishuri/contract/locales/help.rw.json'),
+  fr: () => import('@ishuri/contract/locales/help.fr.json'),
+  sw: () => import('@ishuri/contract/locales/help.sw.json'),
+};
+
+/**
+ * The help screen's sentences in the reader's language, fetched with the screen (they are its
+ * own catalogue, loaded by nobody else); English stays where that fails.
+ */
+export async function speakHelp(): Promise<void> {
+  const language = currentLanguage();
+  if (language === 'en') return;
+  try {
+    Object.assign(helpMessages, (await translations[language]()).default);
+  } catch {
+    // English it is.
+  }
+}
 
 interface Topic {
   id: string;
@@ -15,7 +37,8 @@ interface Topic {
   more?: ReactNode;
 }
 
-const topics: Topic[] = [
+/** Read when drawn: the sentences are those of the language chosen by then. */
+const topics = (): Topic[] => [
   {
     id: 'enrol',
     title: helpMessages.enrolTitle,
@@ -88,7 +111,7 @@ export default function HelpPage() {
         className="rounded-2xl border border-slate-200 bg-white p-4"
       >
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
-          {topics.map((topic) => (
+          {topics().map((topic) => (
             <li key={topic.id}>
               <a href={`#help-${topic.id}`} className={linkClass}>
                 {topic.title}
@@ -98,7 +121,7 @@ export default function HelpPage() {
         </ul>
       </nav>
       <div className="grid gap-4 md:grid-cols-2">
-        {topics.map(({ id, title, icon: Icon, body, more }) => (
+        {topics().map(({ id, title, icon: Icon, body, more }) => (
           <section
             key={id}
             id={`help-${id}`}

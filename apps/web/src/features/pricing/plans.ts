@@ -1,4 +1,5 @@
 import { messages } from '@ishuri/contract';
+import { currentLanguage } from '../../lib/language';
 
 export interface PlanFeature {
   label: string;
@@ -22,44 +23,124 @@ export interface Plan {
 export const plans: Plan[] = [
   {
     id: 'free',
-    name: messages.free,
+    get name() {
+      return messages.free;
+    },
     price: 0,
-    period: messages.perMonth,
-    description: messages.freePlanText,
+    get period() {
+      return messages.perMonth;
+    },
+    get description() {
+      return messages.freePlanText;
+    },
     features: [
-      { label: messages.allFreeCourses, included: true },
-      { label: messages.basicResources, included: true },
-      { label: messages.communitySupport, included: true },
-      { label: messages.mailKindCertificate, included: false },
-      { label: messages.prioritySupport, included: false },
+      {
+        get label() {
+          return messages.allFreeCourses;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.basicResources;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.communitySupport;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.mailKindCertificate;
+        },
+        included: false,
+      },
+      {
+        get label() {
+          return messages.prioritySupport;
+        },
+        included: false,
+      },
     ],
-    cta: { label: messages.exploreFreeCourses, to: '/explore-course' },
+    cta: {
+      get label() {
+        return messages.exploreFreeCourses;
+      },
+      to: '/explore-course',
+    },
     highlighted: false,
   },
   {
     id: 'premium',
-    name: messages.premium,
+    get name() {
+      return messages.premium;
+    },
     price: 29.99,
-    period: messages.perMonth,
-    description: messages.premiumPlanText,
+    get period() {
+      return messages.perMonth;
+    },
+    get description() {
+      return messages.premiumPlanText;
+    },
     features: [
-      { label: messages.allCourses2, included: true },
-      { label: messages.advancedResources, included: true },
-      { label: messages.mailKindCertificate, included: true },
-      { label: messages.prioritySupport, included: true },
-      { label: messages.exclusiveWebinars, included: true },
+      {
+        get label() {
+          return messages.allCourses2;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.advancedResources;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.mailKindCertificate;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.prioritySupport;
+        },
+        included: true,
+      },
+      {
+        get label() {
+          return messages.exclusiveWebinars;
+        },
+        included: true,
+      },
     ],
-    cta: { label: messages.getPremium, to: '/dashboard/start-learning' },
+    cta: {
+      get label() {
+        return messages.getPremium;
+      },
+      to: '/dashboard/start-learning',
+    },
     highlighted: true,
   },
 ];
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const prices = new Map<string, Intl.NumberFormat>();
 
-/** "$0", "$29.99". */
-export const formatPrice = (amount: number) => usd.format(amount);
+/** "$0", "$29.99" (in English; each language writes dollars its own way: "29,99 $US"). */
+export function formatPrice(amount: number) {
+  const language = currentLanguage();
+  let format = prices.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
+    prices.set(language, format);
+  }
+  return format.format(amount);
+}

@@ -10,9 +10,22 @@ import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 const column = columnsFor<Certificate>();
 // The ids are the fields the server sorts by.
 const columns = [
-  column.accessor((row) => row.course.title, { id: 'courseTitle', header: messages.course }),
-  column.accessor('certificateCode', { header: messages.code }),
-  column.accessor('createdAt', { header: messages.dateIssued }),
+  column.accessor((row) => row.course.title, {
+    id: 'courseTitle',
+    get header() {
+      return messages.course;
+    },
+  }),
+  column.accessor('certificateCode', {
+    get header() {
+      return messages.code;
+    },
+  }),
+  column.accessor('createdAt', {
+    get header() {
+      return messages.dateIssued;
+    },
+  }),
 ];
 const rowId = (row: Certificate) => row.id;
 const renderCard = (certificate: Certificate) => <CertificateCard certificate={certificate} />;

@@ -8,9 +8,22 @@ import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 
 const column = columnsFor<Certificate>();
 const columns = [
-  column.accessor((row) => row.course.title, { id: 'course', header: messages.course }),
-  column.accessor('certificateCode', { header: messages.code }),
-  column.accessor('createdAt', { header: messages.dateIssued }),
+  column.accessor((row) => row.course.title, {
+    id: 'course',
+    get header() {
+      return messages.course;
+    },
+  }),
+  column.accessor('certificateCode', {
+    get header() {
+      return messages.code;
+    },
+  }),
+  column.accessor('createdAt', {
+    get header() {
+      return messages.dateIssued;
+    },
+  }),
 ];
 const rowId = (row: Certificate) => row.id;
 const renderCard = (certificate: Certificate) => <CertificateCard certificate={certificate} />;

@@ -55,8 +55,18 @@ export function CourseFields({
 
 /** The course type choice of the create and edit forms. */
 const courseTypeOptions = [
-  { value: 'free', label: messages.free },
-  { value: 'premium', label: messages.premium },
+  {
+    value: 'free',
+    get label() {
+      return messages.free;
+    },
+  },
+  {
+    value: 'premium',
+    get label() {
+      return messages.premium;
+    },
+  },
 ] as const;
 
 /** The server's sentence about a refused image (type or size), if that is what failed. */

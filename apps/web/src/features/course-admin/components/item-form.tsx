@@ -15,8 +15,18 @@ import { CaptionsEditor } from './captions-editor';
 import { ResumableVideoInput } from './resumable-video-input';
 
 const contentTypeOptions = [
-  { value: 'text', label: messages.text },
-  { value: 'video', label: messages.video },
+  {
+    value: 'text',
+    get label() {
+      return messages.text;
+    },
+  },
+  {
+    value: 'video',
+    get label() {
+      return messages.video;
+    },
+  },
 ] as const;
 
 interface ItemFormProps {

@@ -16,9 +16,15 @@ const column = columnsFor<FailedMail>();
 const rowId = (row: FailedMail) => row.id;
 
 const kindLabels: Record<MailKind, string> = {
-  resetLink: messages.mailKindResetLink,
-  certificate: messages.mailKindCertificate,
-  mail: messages.mailKindMail,
+  get resetLink() {
+    return messages.mailKindResetLink;
+  },
+  get certificate() {
+    return messages.mailKindCertificate;
+  },
+  get mail() {
+    return messages.mailKindMail;
+  },
 };
 
 /** /dashboard/failed-mail (admin): mail the server finally failed to send, with retry. */

@@ -6,9 +6,24 @@ import { usePublicSession } from '../../../api/users';
 import { myCoursesAnchor } from '../../../lib/site';
 
 const highlights = [
-  { Icon: Sparkles, label: messages.personalizedCourses },
-  { Icon: BookOpenCheck, label: messages.savedProgress },
-  { Icon: Award, label: messages.verifiableCertificates },
+  {
+    Icon: Sparkles,
+    get label() {
+      return messages.personalizedCourses;
+    },
+  },
+  {
+    Icon: BookOpenCheck,
+    get label() {
+      return messages.savedProgress;
+    },
+  },
+  {
+    Icon: Award,
+    get label() {
+      return messages.verifiableCertificates;
+    },
+  },
 ] as const;
 
 /**

@@ -1,10 +1,38 @@
 import { messages } from '@ishuri/contract';
 
 const steps = [
-  { title: messages.createYourAccount, text: messages.stepAccountText },
-  { title: messages.chooseACourse, text: messages.stepCourseText },
-  { title: messages.learnStepByStep, text: messages.stepLearnText },
-  { title: messages.getYourCertificate, text: messages.stepCertificateText },
+  {
+    get title() {
+      return messages.createYourAccount;
+    },
+    get text() {
+      return messages.stepAccountText;
+    },
+  },
+  {
+    get title() {
+      return messages.chooseACourse;
+    },
+    get text() {
+      return messages.stepCourseText;
+    },
+  },
+  {
+    get title() {
+      return messages.learnStepByStep;
+    },
+    get text() {
+      return messages.stepLearnText;
+    },
+  },
+  {
+    get title() {
+      return messages.getYourCertificate;
+    },
+    get text() {
+      return messages.stepCertificateText;
+    },
+  },
 ] as const;
 
 /** How it works: four numbered steps. */
@@ -28,9 +56,7 @@ export function HowItWorks() {
             </span>
             <div>
               <h3 className="text-lg font-semibold text-slate-900">
-                <span className="sr-only">
-                  {messages.step} {index + 1}:{' '}
-                </span>
+                <span className="sr-only">{messages.stepNumber(index + 1)} </span>
                 {title}
               </h3>
               <p className="mt-1 text-slate-700">{text}</p>

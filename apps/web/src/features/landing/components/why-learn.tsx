@@ -2,10 +2,42 @@ import { messages } from '@ishuri/contract';
 import { Award, BrainCircuit, LineChart, MonitorPlay } from 'lucide-react';
 
 const reasons = [
-  { Icon: BrainCircuit, title: messages.personalized, text: messages.whyPersonalizedText },
-  { Icon: MonitorPlay, title: messages.interactive, text: messages.whyInteractiveText },
-  { Icon: LineChart, title: messages.progressTracking, text: messages.whyProgressText },
-  { Icon: Award, title: messages.certificates, text: messages.whyCertificateText },
+  {
+    Icon: BrainCircuit,
+    get title() {
+      return messages.personalized;
+    },
+    get text() {
+      return messages.whyPersonalizedText;
+    },
+  },
+  {
+    Icon: MonitorPlay,
+    get title() {
+      return messages.interactive;
+    },
+    get text() {
+      return messages.whyInteractiveText;
+    },
+  },
+  {
+    Icon: LineChart,
+    get title() {
+      return messages.progressTracking;
+    },
+    get text() {
+      return messages.whyProgressText;
+    },
+  },
+  {
+    Icon: Award,
+    get title() {
+      return messages.certificates;
+    },
+    get text() {
+      return messages.whyCertificateText;
+    },
+  },
 ] as const;
 
 /** Why learn with us: four reasons. */

@@ -1,6 +1,7 @@
 import { messages } from '@ishuri/contract';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { Tagged } from '../../../components/tagged';
 
 /** Preview as learner (the course's owner or an admin): what learners see; nothing is saved. */
 export function PreviewNotice({ courseId }: { courseId: string }) {
@@ -26,14 +27,21 @@ export function GuestNotice() {
       <p className="font-semibold">{messages.guestMode}</p>
       <p className="mt-1">
         {messages.guestInvite}{' '}
-        <Link to="/register" className="font-semibold underline underline-offset-2">
-          {messages.registerForFree}
-        </Link>{' '}
-        {messages.or}{' '}
-        <Link to="/login" className="font-semibold underline underline-offset-2">
-          {messages.logIn2}
-        </Link>
-        .
+        <Tagged
+          sentence={messages.guestJoin}
+          parts={{
+            register: (text) => (
+              <Link to="/register" className="font-semibold underline underline-offset-2">
+                {text}
+              </Link>
+            ),
+            login: (text) => (
+              <Link to="/login" className="font-semibold underline underline-offset-2">
+                {text}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </FormAlert>
   );

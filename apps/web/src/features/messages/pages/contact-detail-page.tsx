@@ -16,7 +16,7 @@ import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-pa
 import { linkClass } from '../../../components/dashboard/styles';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
 
-const back = (
+const back = () => (
   <ButtonLink to="/dashboard" variant="secondary">
     <ArrowLeft className="size-4" aria-hidden="true" />
     {messages.dashboard}
@@ -56,7 +56,7 @@ export default function ContactDetailPage() {
             )}
           </div>
         </FormAlert>
-        {back}
+        {back()}
       </DashboardPage>
     );
   }
@@ -80,7 +80,7 @@ export default function ContactDetailPage() {
       intro={messages.contactDetailIntro}
       actions={
         <>
-          {back}
+          {back()}
           <Button variant="danger" onClick={() => remove.ask(message)}>
             <Trash2 className="size-4" aria-hidden="true" />
             {messages.delete2}

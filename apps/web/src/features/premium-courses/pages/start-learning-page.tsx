@@ -19,9 +19,22 @@ import { cn } from '../../../lib/cn';
 
 const column = columnsFor<Course>();
 const columns = [
-  column.accessor('title', { header: messages.title }),
-  column.accessor('description', { header: messages.description, enableSorting: false }),
-  column.accessor('createdAt', { header: messages.dateAdded }),
+  column.accessor('title', {
+    get header() {
+      return messages.title;
+    },
+  }),
+  column.accessor('description', {
+    get header() {
+      return messages.description;
+    },
+    enableSorting: false,
+  }),
+  column.accessor('createdAt', {
+    get header() {
+      return messages.dateAdded;
+    },
+  }),
 ];
 const rowId = (row: Course) => row.id;
 

@@ -13,9 +13,24 @@ import { useCreateUser } from '../../../api/users';
 const addUserSchema = signupRequestSchema.required({ role: true });
 const fieldNames = ['firstName', 'lastName', 'email', 'password', 'role'] as const;
 const roleOptions: ReadonlyArray<{ value: Role; label: string }> = [
-  { value: 'learner', label: messages.learner },
-  { value: 'instructor', label: messages.instructor },
-  { value: 'admin', label: messages.admin },
+  {
+    value: 'learner',
+    get label() {
+      return messages.learner;
+    },
+  },
+  {
+    value: 'instructor',
+    get label() {
+      return messages.instructor;
+    },
+  },
+  {
+    value: 'admin',
+    get label() {
+      return messages.admin;
+    },
+  },
 ];
 
 /** An admin adds a user: names, e-mail, password and role (learner by default). */
