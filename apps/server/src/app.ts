@@ -51,6 +51,7 @@ import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
 import curriculumRoutes from './modules/curriculum/curriculum.routes';
 import progressRoutes from './modules/progress/progress.routes';
+import quizRoutes from './modules/quizzes/quizzes.routes';
 import mailRoutes from './modules/mail/mail.routes';
 import { registerNewsletterJobs } from './modules/subscribers/newsletter';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
@@ -316,6 +317,7 @@ export async function buildApp(
   await app.register(userRoutes);
   await app.register(courseRoutes);
   await app.register(curriculumRoutes);
+  await app.register(quizRoutes);
   await app.register(blogRoutes);
   await app.register(enrolmentRoutes);
   await app.register(contactRoutes);

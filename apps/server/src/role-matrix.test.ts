@@ -122,6 +122,10 @@ const statuses = {
   'POST /api/progress/complete (premium)':            [401,   403,    200,     200,  403,  200],
   'POST /api/progress/upsert (free)':                 [401,   200,    200,     200,  200,  200],
   'POST /api/progress/upsert (premium)':              [401,   403,    200,     200,  403,  200],
+  // Quizzes (a free course's): anyone signed in answers; the key is its owner's and admins'
+  'POST /api/quiz/attempt/:id':                       [401,   200,    200,     200,  200,  200],
+  'GET /api/quiz/attempts/:id':                       [401,   200,    200,     200,  200,  200],
+  'GET /api/quiz/:id':                                [401,   403,    403,     200,  403,  200],
   // Certificates: one's own; all of them for admins; the PDF to its learner and admins; verify
   // is public
   'GET /api/certificate/byUser':                      [401,   200,    200,     200,  200,  200],
@@ -616,6 +620,14 @@ const calls: Record<Row, MatrixCall> = {
   'DELETE /api/sub/unsubscribe/:email': async (w, token) =>
     w.server.request('DELETE', `/api/sub/unsubscribe/${await subscriber(w)}`, { token }),
 
+  'POST /api/quiz/attempt/:id': (w, token) =>
+    w.server.request('POST', `/api/quiz/attempt/${w.quizLesson.id}`, {
+      token,
+      body: { courseId: w.quizLesson.courseId, answers: { q: ['yes'] } },
+    }),
+  'GET /api/quiz/attempts/:id': (w, token) =>
+    get(w, `/api/quiz/attempts/${w.quizLesson.id}`, token),
+  'GET /api/quiz/:id': (w, token) => get(w, `/api/quiz/${w.quizLesson.id}`, token),
   'GET /api/progress/:courseId': (w, token) => get(w, `/api/progress/${w.premiumCourse.id}`, token),
   'GET /api/progress/courses': (w, token) => get(w, '/api/progress/courses', token),
   'POST /api/progress/complete (free)': (w, token) =>

@@ -36,7 +36,7 @@ async function main() {
       console.log(
         `Demo catalogue added: ${result.courses} courses (${result.freeCourses} free, ${result.premiumCourses} premium), ` +
           `${result.lessons} lessons, ${result.subLessons} sub-lessons ` +
-          `(${result.textItems} text, ${result.videoItems} video), ${result.blogs} blog posts.`,
+          `(${result.textItems} text, ${result.videoItems} video, ${result.quizItems} quizzes), ${result.blogs} blog posts.`,
       );
     }
     if (!result.videosAvailable)

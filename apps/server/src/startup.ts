@@ -23,7 +23,7 @@ export async function runStartupTasks(
     print(
       `Demo catalogue created: ${result.freeCourses} free and ${result.premiumCourses} premium courses, ` +
         `${result.lessons} lessons, ${result.subLessons} sub-lessons ` +
-        `(${result.videoItems} videos), ${result.blogs} blog posts.`,
+        `(${result.videoItems} videos, ${result.quizItems} quizzes), ${result.blogs} blog posts.`,
     );
   } catch (error) {
     ctx.log.error({ err: error }, 'the demo catalogue could not be created');

@@ -20,6 +20,7 @@ export * from './lesson';
 export * from './mail';
 export * from './messages';
 export * from './progress';
+export * from './quiz';
 export * from './roles';
 export * from './route';
 export * from './sizes';

@@ -12,8 +12,9 @@ import {
 import { endpoint } from './endpoint';
 import { videoUploadErrors } from './errors';
 import { messages } from './messages';
+import { learnerQuizSchema } from './quiz';
 
-export const contentTypes = ['text', 'video'] as const;
+export const contentTypes = ['text', 'video', 'quiz'] as const;
 export const contentTypeSchema = z.enum(contentTypes);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
@@ -58,6 +59,8 @@ export const subLessonSchema = z.object({
   content: z.string().nullable(),
   videoUrl: z.string().nullable(),
   video: itemVideoSchema.nullable(),
+  /** A quiz item's questions, without the answers (null for other kinds, or without access). */
+  quiz: learnerQuizSchema.nullable(),
   position: z.number().int(),
   createdAt: timestamp,
 });
@@ -79,6 +82,8 @@ export const lessonSchema = z.object({
   content: z.string().nullable(),
   videoUrl: z.string().nullable(),
   video: itemVideoSchema.nullable(),
+  /** A quiz item's questions, without the answers (null for other kinds, or without access). */
+  quiz: learnerQuizSchema.nullable(),
   position: z.number().int(),
   createdAt: timestamp,
   subLessons: z.array(subLessonSchema),
@@ -114,6 +119,8 @@ export const createItemFieldsSchema = z.object({
     z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
   ),
   content: text({ multiline: true }).max(200_000).optional(),
+  /** A quiz item's quiz (contentType=quiz), as JSON: see quizSchema. */
+  quiz: z.string().max(500_000).optional(),
   videoUpload: videoUploadField,
 });
 
@@ -130,6 +137,8 @@ export const updateItemFieldsSchema = z.object({
     z.enum(contentTypes, { error: messages.contentTypeInvalid }).optional(),
   ),
   content: text({ multiline: true }).max(200_000).optional(),
+  /** A quiz item's quiz (contentType=quiz), as JSON: see quizSchema. */
+  quiz: z.string().max(500_000).optional(),
   videoUpload: videoUploadField,
 });
 

@@ -77,6 +77,7 @@ const progressErrors = [
   'ITEM_NOT_IN_COURSE',
   'NOT_ENROLLED',
   'PROGRESS_OUT_OF_ORDER',
+  'QUIZ_NOT_PASSED',
 ] as const;
 
 /** A learner's progress through a course, in order (product.md §2, decisions.md §4). */

@@ -361,6 +361,22 @@ export const progressApi: RoutesOf<typeof api.progressApi> = {
   },
 };
 
+export const quizApi: RoutesOf<typeof api.quizApi> = {
+  attempt: {
+    operationId: 'attemptQuiz',
+    method: 'POST',
+    path: '/api/quiz/attempt/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  attempts: {
+    operationId: 'listQuizAttempts',
+    method: 'GET',
+    path: '/api/quiz/attempts/:id',
+    reply: { kind: 'list' },
+  },
+  read: { operationId: 'readQuiz', method: 'GET', path: '/api/quiz/:id', reply: { kind: 'data' } },
+};
+
 export const subscriberApi: RoutesOf<typeof api.subscriberApi> = {
   subscribe: {
     operationId: 'subscribe',

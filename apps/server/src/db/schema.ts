@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import type { Quiz } from '@ishuri/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 
@@ -171,15 +172,17 @@ export const lessons = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    contentType: text('content_type', { enum: ['text', 'video'] }).notNull(),
+    contentType: text('content_type', { enum: ['text', 'video', 'quiz'] }).notNull(),
     content: text('content'),
     videoUrl: text('video_url'),
+    /** A quiz item's quiz, with its answer key (never sent to learners as it is). */
+    quiz: jsonb('quiz').$type<Quiz>(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('lessons_course_position_idx').on(t.courseId, t.position),
-    check('lessons_content_type_check', sql`${t.contentType} in ('text', 'video')`),
+    check('lessons_content_type_check', sql`${t.contentType} in ('text', 'video', 'quiz')`),
   ],
 );
 
@@ -192,15 +195,46 @@ export const subLessons = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    contentType: text('content_type', { enum: ['text', 'video'] }).notNull(),
+    contentType: text('content_type', { enum: ['text', 'video', 'quiz'] }).notNull(),
     content: text('content'),
     videoUrl: text('video_url'),
+    /** A quiz item's quiz, with its answer key (never sent to learners as it is). */
+    quiz: jsonb('quiz').$type<Quiz>(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('sub_lessons_lesson_position_idx').on(t.lessonId, t.position),
-    check('sub_lessons_content_type_check', sql`${t.contentType} in ('text', 'video')`),
+    check('sub_lessons_content_type_check', sql`${t.contentType} in ('text', 'video', 'quiz')`),
+  ],
+);
+
+/**
+ * Every attempt at a quiz item (issue 17): the answers as sent, the score and whether it passed.
+ * The item (a lesson or a sub-lesson) is named by id; attempts go with their learner or course.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull(),
+    answers: jsonb('answers').notNull(),
+    /** Right answers of all, in whole percent. */
+    score: integer('score').notNull(),
+    passed: boolean('passed').notNull(),
+    /** How long the learner took, as their device measured it. */
+    seconds: integer('seconds'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('quiz_attempts_user_item_idx').on(t.userId, t.itemId, t.createdAt),
+    index('quiz_attempts_course_item_idx').on(t.courseId, t.itemId),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { Palette } from '../lib/media-generator';
+import type { Quiz } from '@ishuri/contract';
 
 /**
  * The demo catalogue of a Kigali learning provider: what `npm run seed` and the first start of
@@ -567,3 +568,211 @@ export const demoBlogs: DemoBlog[] = [
     ],
   },
 ];
+
+/** A demo course's closing quiz (issue 17): the last item of its last lesson. */
+export interface DemoQuiz {
+  title: string;
+  description: string;
+  quiz: Quiz;
+}
+
+const choices = (right: string, ...wrong: string[]) => [
+  { id: 'a', text: right, correct: true },
+  ...wrong.map((text, index) => ({ id: String.fromCharCode(98 + index), text, correct: false })),
+];
+const trueFalse = (answer: boolean) => [
+  { id: 'true', text: 'True', correct: answer },
+  { id: 'false', text: 'False', correct: !answer },
+];
+const quizOf = (questions: Quiz['questions']): Quiz => ({
+  passMark: 70,
+  maxAttempts: null,
+  shuffle: true,
+  questions,
+});
+
+/** One quiz per demo course, by course key: every kind of question, each with feedback. */
+export const demoQuizzes: Record<string, DemoQuiz> = {
+  'digital-skills': {
+    title: 'Check your understanding',
+    description: 'Three questions on files, e-mail and shared documents.',
+    quiz: quizOf([
+      {
+        id: 'subject',
+        kind: 'single',
+        prompt: 'Which subject line is most likely to get a quick answer?',
+        choices: choices('Invoice 42: payment due Friday', 'Hello', 'Important!!!'),
+        answers: [],
+        feedbackCorrect: 'Yes: it says what the mail is about and what is needed.',
+        feedbackIncorrect: 'A good subject says what the mail is about and what is needed.',
+      },
+      {
+        id: 'sharing',
+        kind: 'multiple',
+        prompt: 'Which are safe ways to share a document?',
+        choices: choices(
+          'Share with named people only',
+          'Post the edit link in a public group',
+        ).concat([
+          { id: 'c', text: 'Give view-only access when editing is not needed', correct: true },
+        ]),
+        answers: [],
+        feedbackIncorrect: 'Share with named people, and give only the access they need.',
+      },
+      {
+        id: 'shortcut',
+        kind: 'short',
+        prompt: 'Which key do you hold with C to copy on most computers (Ctrl or Alt)?',
+        choices: [],
+        answers: ['Ctrl', 'Control'],
+        feedbackIncorrect: 'Ctrl + C copies, Ctrl + V pastes.',
+      },
+    ]),
+  },
+  'web-development': {
+    title: 'Check your understanding',
+    description: 'Three questions on the web, HTML and CSS.',
+    quiz: quizOf([
+      {
+        id: 'tag',
+        kind: 'single',
+        prompt: 'Which HTML element makes a link?',
+        choices: choices('<a>', '<link>', '<href>'),
+        answers: [],
+        feedbackIncorrect: 'A link is an <a> element with an href attribute.',
+      },
+      {
+        id: 'alt',
+        kind: 'trueFalse',
+        prompt: 'An image needs alt text so that people who cannot see it know what it shows.',
+        choices: trueFalse(true),
+        answers: [],
+      },
+      {
+        id: 'flex',
+        kind: 'short',
+        prompt: 'Which CSS display value lays children out in a row or a column?',
+        choices: [],
+        answers: ['flex', 'display: flex'],
+        feedbackIncorrect: 'display: flex makes a flexbox.',
+      },
+    ]),
+  },
+  'personal-finance': {
+    title: 'Check your understanding',
+    description: 'Three questions on budgets, savings and fraud.',
+    quiz: quizOf([
+      {
+        id: 'pin',
+        kind: 'trueFalse',
+        prompt: 'A real mobile money agent may ask for your PIN.',
+        choices: trueFalse(false),
+        answers: [],
+        feedbackIncorrect: 'Never share your PIN, with anyone.',
+      },
+      {
+        id: 'needs',
+        kind: 'multiple',
+        prompt: 'Which of these are needs rather than wants?',
+        choices: choices('Rent', 'A new phone every year').concat([
+          { id: 'c', text: 'School fees', correct: true },
+        ]),
+        answers: [],
+      },
+      {
+        id: 'ikimina',
+        kind: 'short',
+        prompt: 'What is a savings group called in Kinyarwanda?',
+        choices: [],
+        answers: ['ikimina', 'ibimina'],
+      },
+    ]),
+  },
+  'data-analysis': {
+    title: 'Check your understanding',
+    description: 'Three questions on clean data, formulas and pivot tables.',
+    quiz: quizOf([
+      {
+        id: 'sum',
+        kind: 'single',
+        prompt: 'Which formula adds the values of A1 to A10?',
+        choices: choices('=SUM(A1:A10)', '=ADD(A1-A10)', '=A1+A10'),
+        answers: [],
+      },
+      {
+        id: 'clean',
+        kind: 'trueFalse',
+        prompt: 'Duplicates should be removed before you count rows.',
+        choices: trueFalse(true),
+        answers: [],
+      },
+      {
+        id: 'pivot',
+        kind: 'short',
+        prompt: 'Which table summarises data by groups in a few clicks?',
+        choices: [],
+        answers: ['pivot table', 'a pivot table', 'pivot'],
+      },
+    ]),
+  },
+  'small-business': {
+    title: 'Check your understanding',
+    description: 'Three questions on offers, registration and customers.',
+    quiz: quizOf([
+      {
+        id: 'rdb',
+        kind: 'short',
+        prompt: 'Which Rwandan body registers a new business (its initials)?',
+        choices: [],
+        answers: ['RDB', 'Rwanda Development Board'],
+      },
+      {
+        id: 'offer',
+        kind: 'single',
+        prompt: 'A good first offer is…',
+        choices: choices(
+          'Small, clear and easy to try',
+          'Everything at once',
+          'Secret until launch',
+        ),
+        answers: [],
+      },
+      {
+        id: 'customers',
+        kind: 'multiple',
+        prompt: 'Which help find your first customers?',
+        choices: choices('Asking people you know for feedback', 'Waiting to be found').concat([
+          { id: 'c', text: 'Showing your work where customers already are', correct: true },
+        ]),
+        answers: [],
+      },
+    ]),
+  },
+  'fullstack-javascript': {
+    title: 'Check your understanding',
+    description: 'Three questions on JavaScript, Node and React.',
+    quiz: quizOf([
+      {
+        id: 'const',
+        kind: 'single',
+        prompt: 'Which keyword declares a variable that is never reassigned?',
+        choices: choices('const', 'var', 'let'),
+        answers: [],
+      },
+      {
+        id: 'json',
+        kind: 'trueFalse',
+        prompt: 'An API usually answers in JSON.',
+        choices: trueFalse(true),
+        answers: [],
+      },
+      {
+        id: 'hook',
+        kind: 'short',
+        prompt: 'Which React hook keeps a value between renders and re-renders when it changes?',
+        choices: [],
+        answers: ['useState'],
+      },
+    ]),
+  },
+};

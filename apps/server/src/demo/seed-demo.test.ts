@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { messages } from '@ishuri/contract';
+import { messages, quizSchema } from '@ishuri/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,11 +99,39 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
         expect(paragraphs.length, item.title).toBeGreaterThanOrEqual(2);
         expect(item.content!.length, item.title).toBeGreaterThan(250);
         expect(item.content!.toLowerCase()).not.toContain('lorem');
+      } else if (item.contentType === 'quiz') {
+        expect(item.content).toBeNull();
+        expect(item.videoUrl).toBeNull();
       } else {
         expect(item.content).toBeNull();
         expect(item.videoUrl).toMatch(/^\/uploads\/videos\/demo-[a-z0-9-]+\.webm$/);
       }
     }
+  });
+
+  it('closes every course with a quiz of every kind of question, as its last item', async () => {
+    const snap = await snapshot(server);
+    for (const course of snap.courses) {
+      const own = snap.lessons
+        .filter((l) => l.courseId === course.id)
+        .sort((a, b) => a.position - b.position);
+      const last = own.at(-1)!;
+      const closing = snap.subLessons
+        .filter((s) => s.lessonId === last.id)
+        .sort((a, b) => a.position - b.position)
+        .at(-1)!;
+      expect(closing.contentType, course.title).toBe('quiz');
+      // A quiz the lesson form would accept: the schema's checks (one right answer, …) hold.
+      const parsed = quizSchema.safeParse(closing.quiz);
+      expect(parsed.success, `${course.title}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(closing.quiz!.questions.length).toBe(3);
+      const quizzes = [...own, ...snap.subLessons].filter((item) => item.contentType === 'quiz');
+      expect(quizzes.filter((q) => q.id === closing.id)).toHaveLength(1);
+    }
+    const kinds = new Set(
+      snap.subLessons.flatMap((s) => s.quiz?.questions.map((question) => question.kind) ?? []),
+    );
+    expect([...kinds].sort()).toEqual(['multiple', 'short', 'single', 'trueFalse']);
   });
 
   it('stores valid WebP covers and small WebM (EBML) clips', async () => {
@@ -312,7 +340,11 @@ describe('with SEED_DEMO off, and without a working ffmpeg', () => {
     expect(result.blogs).toBe(3);
     const snap = await snapshot(other);
     const items = [...snap.lessons, ...snap.subLessons];
-    expect(items.every((i) => i.contentType === 'text' && i.content && !i.videoUrl)).toBe(true);
+    // Every item that would be a video is text; the quizzes stay quizzes.
+    const others = items.filter((i) => i.contentType !== 'quiz');
+    expect(others.every((i) => i.contentType === 'text' && i.content && !i.videoUrl)).toBe(true);
+    expect(items.length - others.length).toBe(result.quizItems);
+    expect(result.quizItems).toBe(snap.courses.length);
     // No admin yet: the rows are created without an owner.
     expect(snap.courses.every((c) => c.ownerId === null)).toBe(true);
     // The same catalogue keys give the same ids on every database.

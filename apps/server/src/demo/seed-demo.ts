@@ -6,7 +6,7 @@ import { findFfmpeg } from '../lib/ffmpeg';
 import { requestRenditions, videosOf } from '../lib/renditions';
 import { encodeClip, renderCover } from '../lib/media-generator';
 import type { Storage } from '../lib/storage';
-import { demoBlogs, demoCourses } from './demo-catalogue';
+import { demoBlogs, demoCourses, demoQuizzes } from './demo-catalogue';
 import type { DemoCourse, DemoItem } from './demo-catalogue';
 
 /** All demo ids carry this instant: they sort before anything created on the platform. */
@@ -49,6 +49,8 @@ export interface SeedResult {
   subLessons: number;
   blogs: number;
   videoItems: number;
+  /** Each course's closing quiz (the last item of its last lesson). */
+  quizItems: number;
   textItems: number;
   /** False when ffmpeg was missing or failed: the video items were made text lessons. */
   videosAvailable: boolean;
@@ -190,6 +192,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
     subLessons: 0,
     blogs: 0,
     videoItems: 0,
+    quizItems: 0,
     textItems: 0,
     videosAvailable: available,
   };
@@ -262,6 +265,32 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
             result.subLessons += 1;
             count(subRow.contentType);
             if (subRow.videoUrl) await requestRenditions(ctx, tx, subRow.videoUrl);
+          }
+        }
+        const closing = l === course.lessons.length - 1 ? demoQuizzes[course.key] : undefined;
+        if (closing) {
+          const position = lesson.subLessons.length;
+          const insertedQuiz = await tx
+            .insert(subLessons)
+            .values({
+              id: demoId(`sublesson:${course.key}:${lesson.key}:quiz`),
+              lessonId,
+              title: closing.title,
+              description: closing.description,
+              contentType: 'quiz',
+              content: null,
+              videoUrl: null,
+              quiz: closing.quiz,
+              position,
+              createdAt: new Date(
+                courseCreated.getTime() + (l + 1) * 60_000 + (position + 1) * 1000,
+              ),
+            })
+            .onConflictDoNothing()
+            .returning({ id: subLessons.id });
+          if (insertedQuiz.length) {
+            result.subLessons += 1;
+            result.quizItems += 1;
           }
         }
       }

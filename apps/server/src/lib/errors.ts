@@ -1,5 +1,5 @@
 import { errorMessageKey, errorStatus } from '@ishuri/contract';
-import { messages } from './i18n';
+import { localizeSentence, messages } from './i18n';
 import type { ErrorCode } from '@ishuri/contract';
 
 /**
@@ -41,11 +41,16 @@ export function fail(code: ErrorCode, options: FailOptions = {}): AppError {
 }
 
 /** 400 with one message per field; the first is the answer's sentence. */
-export const validationError = (fields: Record<string, string>) =>
-  fail('VALIDATION_FAILED', {
-    message: Object.values(fields)[0] ?? messages.validationFailed,
-    fields,
+export function validationError(fields: Record<string, string>) {
+  // A sentence fixed in a contract schema is English: given in the request's language.
+  const said = Object.fromEntries(
+    Object.entries(fields).map(([name, sentence]) => [name, localizeSentence(sentence)]),
+  );
+  return fail('VALIDATION_FAILED', {
+    message: Object.values(said)[0] ?? messages.validationFailed,
+    fields: said,
   });
+}
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
   fail('RATE_LIMITED', {

@@ -48,6 +48,8 @@ export interface MatrixWorld {
   premiumTextLesson: Lesson;
   premiumSubLesson: SubLesson;
   premiumVideoLesson: Lesson;
+  /** A free course's only item: a quiz of one question (choice `yes` is right). */
+  quizLesson: Lesson;
   /** A post by the admin, with an image. */
   blog: Blog;
 }
@@ -129,6 +131,24 @@ export async function buildWorld(): Promise<MatrixWorld> {
     title: 'Free reading',
     content: 'Free text.',
   });
+  const quizCourse = await createCourse(server, instructorOwner, { title: 'Quiz course' });
+  const quizLesson = await createLesson(server, instructorOwner, quizCourse.id, {
+    title: 'A check',
+    contentType: 'quiz',
+    quiz: JSON.stringify({
+      questions: [
+        {
+          id: 'q',
+          kind: 'trueFalse',
+          prompt: 'Is this a quiz?',
+          choices: [
+            { id: 'yes', text: 'True', correct: true },
+            { id: 'no', text: 'False', correct: false },
+          ],
+        },
+      ],
+    }),
+  });
   await enrol(server, enrolledLearner.id, freeCourse.id);
   await enrol(server, enrolledLearner.id, premiumCourse.id);
   const blogResponse = await server.request('POST', '/api/blog/create', {
@@ -149,6 +169,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
     premiumTextLesson,
     premiumSubLesson,
     premiumVideoLesson,
+    quizLesson,
     blog: blogResponse.body.data,
   };
 }

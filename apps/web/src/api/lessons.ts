@@ -19,6 +19,8 @@ export interface ItemInput {
   video: File | null;
   /** Instead of the file: the id of its finished resumable upload (the `videoUpload` field). */
   videoUpload?: string | null;
+  /** The quiz of a quiz item (sent as JSON in the `quiz` field; the server checks it). */
+  quiz?: unknown;
   /** Upload progress from 0 to 1. */
   onProgress?: (fraction: number) => void;
   /** Aborts the request (the form's Cancel during an upload). */
@@ -29,12 +31,21 @@ export interface ItemInput {
  * The multipart body of a lesson or sub-lesson: the text fields first, then the video. On an
  * edit, a video item without a new file keeps its video (the server changes what is sent).
  */
-function itemFormData({ title, description, contentType, content, video, videoUpload }: ItemInput) {
+function itemFormData({
+  title,
+  description,
+  contentType,
+  content,
+  video,
+  videoUpload,
+  quiz,
+}: ItemInput) {
   const form = new FormData();
   form.set('title', title);
   form.set('description', description);
   form.set('contentType', contentType);
   if (contentType === 'text') form.set('content', content);
+  else if (contentType === 'quiz') form.set('quiz', JSON.stringify(quiz ?? null));
   else if (videoUpload) form.set('videoUpload', videoUpload);
   else if (video) form.set('videoUrl', video);
   return form;

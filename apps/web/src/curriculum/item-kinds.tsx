@@ -1,6 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { ContentType, Lesson, SubLesson } from '@ishuri/contract';
-import { FileText, PlayCircle, Video } from 'lucide-react';
+import { FileText, ListChecks, PlayCircle, Video } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Tagged } from '../components/tagged';
 import { LessonVideo } from './lesson-video';
@@ -9,11 +10,11 @@ import { TextContent } from './text-content';
 /**
  * The kinds of course items on the web, each in one entry: its name and icons, what a learner
  * sees when the item is open, and what an author sees of it in the course manager. A new kind
- * (a quiz) is one more entry here, plus its schema in the contract and its kind on the server.
+ * is one more entry here, plus its schema in the contract and its kind on the server.
  */
 type Item = Pick<
   Lesson | SubLesson,
-  'id' | 'title' | 'contentType' | 'content' | 'videoUrl' | 'video'
+  'id' | 'title' | 'contentType' | 'content' | 'videoUrl' | 'video' | 'quiz'
 >;
 
 interface ItemKindView {
@@ -28,10 +29,22 @@ interface ItemKindView {
    * `onStale` when what the item named is gone (a video's upload, replaced by its renditions):
    * read the item again, settled once read.
    */
-  Reader: ComponentType<{ item: Item; onDone: () => void; onStale: () => Promise<unknown> }>;
+  Reader: ComponentType<{
+    item: Item;
+    courseId: string;
+    onDone: () => void;
+    onStale: () => Promise<unknown>;
+  }>;
+  /** Whether Mark Complete completes it (a quiz completes only once passed). */
+  markable: boolean;
   /** A glimpse of the item in the course manager. */
   Preview: ComponentType<{ item: Item; linkClass: string }>;
 }
+
+/** The quiz's code is fetched when a quiz opens, not with every page that lists items. */
+const QuizReader = lazy(() =>
+  import('./quiz-reader').then((module) => ({ default: module.QuizReader })),
+);
 
 const NoContent = () => <p className="text-slate-600">{messages.itemHasNoContent}</p>;
 
@@ -42,6 +55,7 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
     },
     Icon: FileText,
     BadgeIcon: FileText,
+    markable: true,
     Reader: ({ item }) =>
       item.content?.trim() ? <TextContent text={item.content} /> : <NoContent />,
     Preview: ({ item }) =>
@@ -55,6 +69,7 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
     },
     Icon: PlayCircle,
     BadgeIcon: Video,
+    markable: true,
     Reader: ({ item, onDone, onStale }) =>
       item.videoUrl ? (
         <LessonVideo
@@ -78,6 +93,32 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
             parts={{ more: (text) => <span className="sr-only">{text}</span> }}
           />
         </a>
+      ) : null,
+  },
+  quiz: {
+    get label() {
+      return messages.quizItem;
+    },
+    Icon: ListChecks,
+    BadgeIcon: ListChecks,
+    markable: false,
+    Reader: ({ item, courseId, onDone }) =>
+      item.quiz ? (
+        <Suspense fallback={<p role="status">{messages.loading}</p>}>
+          <QuizReader
+            key={item.id}
+            quiz={item.quiz}
+            courseId={courseId}
+            itemId={item.id}
+            onDone={onDone}
+          />
+        </Suspense>
+      ) : (
+        <NoContent />
+      ),
+    Preview: ({ item }) =>
+      item.quiz ? (
+        <p className="text-slate-600">{messages.quizQuestionsCount(item.quiz.questions.length)}</p>
       ) : null,
   },
 };

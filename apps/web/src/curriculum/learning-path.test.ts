@@ -16,7 +16,7 @@ const id = (n: number) => `0190c0de-0000-7000-8000-${String(n).padStart(12, '0')
 
 function sub(n: number, lessonId: string, position: number): SubLesson {
   const base = { title: `S${n}`, description: '', contentType: 'text' as const };
-  const item = { content: 'x', videoUrl: null, video: null };
+  const item = { content: 'x', videoUrl: null, video: null, quiz: null };
   return { ...base, ...item, id: id(n), lessonId, position, createdAt: at };
 }
 
@@ -30,6 +30,7 @@ function lesson(n: number, position: number, subs: Array<[number, number]> = [])
     content: 'x',
     videoUrl: null,
     video: null,
+    quiz: null,
     position,
     createdAt: at,
     subLessons: subs.map(([m, p]) => sub(m, id(n), p)),

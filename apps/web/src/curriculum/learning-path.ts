@@ -1,4 +1,4 @@
-import type { ContentType, ItemVideo, Lesson } from '@ishuri/contract';
+import type { ContentType, ItemVideo, LearnerQuiz, Lesson } from '@ishuri/contract';
 
 /** One openable item of a course: a lesson or one of its sub-lessons. */
 export interface LearnItem {
@@ -15,6 +15,8 @@ export interface LearnItem {
   videoUrl: string | null;
   /** A video item's sizes, poster and captions (null for text, or without access). */
   video: ItemVideo | null;
+  /** A quiz item's questions, without the answers (null for other kinds, or without access). */
+  quiz: LearnerQuiz | null;
 }
 
 const byPosition = <T extends { position: number; id: string }>(a: T, b: T) =>
@@ -46,6 +48,7 @@ export function flattenItems(lessons: readonly Lesson[]): LearnItem[] {
       content: lesson.content,
       videoUrl: lesson.videoUrl,
       video: lesson.video,
+      quiz: lesson.quiz,
     });
     for (const sub of lesson.subLessons) {
       items.push({
@@ -59,6 +62,7 @@ export function flattenItems(lessons: readonly Lesson[]): LearnItem[] {
         content: sub.content,
         videoUrl: sub.videoUrl,
         video: sub.video,
+        quiz: sub.quiz,
       });
     }
   }

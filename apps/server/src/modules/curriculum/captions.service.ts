@@ -1,4 +1,10 @@
-import type { Actor, CaptionLanguage, ErrorCode, ItemCaptions } from '@ishuri/contract';
+import type {
+  Actor,
+  CaptionLanguage,
+  ContentType,
+  ErrorCode,
+  ItemCaptions,
+} from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, lessons, subLessons, videos } from '../../db/schema';
@@ -28,7 +34,7 @@ import type { CourseRow } from './course.access';
 export type CaptionedItem = 'lesson' | 'subLesson';
 
 interface ItemFacts {
-  contentType: 'text' | 'video';
+  contentType: ContentType;
   videoUrl: string | null;
 }
 

@@ -199,3 +199,30 @@ export async function applyOrder(
   }
   for (const [index, id] of asked.entries()) await setPosition(id, index + 1);
 }
+
+/** A course item (lesson or sub-lesson) as a quiz needs it: its kind, quiz and course. */
+export interface QuizItemFacts {
+  contentType: (typeof lessons.$inferSelect)['contentType'];
+  quiz: (typeof lessons.$inferSelect)['quiz'];
+  course: { id: string; ownerId: string | null };
+}
+
+/** The item's kind, quiz and course (one query for a lesson, one more for a sub-lesson). */
+export async function itemFacts(tx: Tx, itemId: string): Promise<QuizItemFacts | null> {
+  const course = { id: courses.id, ownerId: courses.ownerId };
+  const [lesson] = await tx
+    .select({ contentType: lessons.contentType, quiz: lessons.quiz, course })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, itemId))
+    .limit(1);
+  if (lesson) return lesson;
+  const [sub] = await tx
+    .select({ contentType: subLessons.contentType, quiz: subLessons.quiz, course })
+    .from(subLessons)
+    .innerJoin(lessons, eq(lessons.id, subLessons.lessonId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(subLessons.id, itemId))
+    .limit(1);
+  return sub ?? null;
+}

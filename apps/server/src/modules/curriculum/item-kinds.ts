@@ -1,6 +1,6 @@
-import { createItemFieldsSchema, updateItemFieldsSchema } from '@ishuri/contract';
+import { createItemFieldsSchema, quizSchema, updateItemFieldsSchema } from '@ishuri/contract';
 import { messages } from '../../lib/i18n';
-import type { ContentType, ItemVideo } from '@ishuri/contract';
+import type { ContentType, ItemVideo, LearnerQuiz, Quiz } from '@ishuri/contract';
 import { captionTracks } from '../../lib/captions';
 import type { VideoRow } from '../../lib/renditions';
 import { publicUrlOf } from '../../lib/storage';
@@ -10,12 +10,13 @@ import type { ContentAccess } from './course.access';
 
 /**
  * The kinds of course items, each in one entry: how a new item of the kind is read from its
- * form and what a reader gets of it. A new kind (a quiz) is one more entry
- * here, plus its schema in the contract and its view on the web.
+ * form and what a reader gets of it. A new kind is one more entry here, plus its schema in the
+ * contract and its view on the web.
  */
 interface StoredItem {
   content: string | null;
   videoUrl: string | null;
+  quiz: Quiz | null;
 }
 
 /** An item as read with its video's renditions (course-tree.ts attaches them). */
@@ -23,15 +24,16 @@ interface ReadableItem extends StoredItem {
   video?: VideoRow | null;
 }
 
-interface PresentedItem extends StoredItem {
+interface PresentedItem extends Omit<StoredItem, 'quiz'> {
   video: ItemVideo | null;
+  quiz: LearnerQuiz | null;
 }
 
 type ReadItem = { stored: StoredItem } | { missing: Record<string, string> };
 
 interface ItemKind {
   /** The kind's stored content from the form, or the messages of the fields it misses. */
-  read(form: { content: string; file: StoredFile | null }): ReadItem;
+  read(form: { content: string; file: StoredFile | null; quiz: string | Quiz | null }): ReadItem;
   /** What a reader gets: the content for one who may open it, else nothing. */
   present(item: ReadableItem, access: ContentAccess): PresentedItem;
 }
@@ -40,21 +42,23 @@ export const itemKinds: Record<ContentType, ItemKind> = {
   text: {
     read: ({ content }) =>
       content
-        ? { stored: { content, videoUrl: null } }
+        ? { stored: { content, videoUrl: null, quiz: null } }
         : { missing: { content: messages.contentRequiredForText } },
     present: (item, access) => ({
       content: access ? item.content : null,
       videoUrl: null,
       video: null,
+      quiz: null,
     }),
   },
   video: {
     read: ({ file }) =>
       file
-        ? { stored: { content: null, videoUrl: file.url } }
+        ? { stored: { content: null, videoUrl: file.url, quiz: null } }
         : { missing: { videoUrl: messages.videoRequiredForVideo } },
     present: (item, access) => {
-      if (!access || !item.videoUrl) return { content: null, videoUrl: null, video: null };
+      if (!access || !item.videoUrl)
+        return { content: null, videoUrl: null, video: null, quiz: null };
       const row = item.video;
       const renditions = (row?.renditions ?? []).map((made) => ({
         quality: made.quality as ItemVideo['renditions'][number]['quality'],
@@ -75,10 +79,72 @@ export const itemKinds: Record<ContentType, ItemKind> = {
           renditions,
           captions: captionTracks(row?.captions ?? [], access),
         },
+        quiz: null,
       };
     },
   },
+  quiz: {
+    read: ({ quiz }) => {
+      if (quiz === null || quiz === '') return { missing: { quiz: messages.quizRequired } };
+      let sent: unknown = quiz;
+      if (typeof quiz === 'string') {
+        try {
+          sent = JSON.parse(quiz);
+        } catch {
+          return { missing: { quiz: messages.quizInvalid } };
+        }
+      }
+      const parsed = quizSchema.safeParse(sent);
+      if (!parsed.success) {
+        const missing: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          missing[['quiz', ...issue.path].join('.')] ??= issue.message;
+        }
+        return { missing };
+      }
+      return { stored: { content: null, videoUrl: null, quiz: parsed.data } };
+    },
+    present: (item, access) => ({
+      content: null,
+      videoUrl: null,
+      video: null,
+      quiz: access && item.quiz ? learnerQuiz(item.quiz) : null,
+    }),
+  },
 };
+
+/** A random order of `list` (a new array). */
+function shuffled<T>(list: readonly T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * What a learner reads of a quiz: the questions and their choices (in a new order at each
+ * reading when the author asked for it), never which choice is right nor the accepted answers,
+ * nor the feedback (given once answered).
+ */
+export function learnerQuiz(quiz: Quiz): LearnerQuiz {
+  const order = <T>(list: readonly T[]) => (quiz.shuffle ? shuffled(list) : [...list]);
+  return {
+    passMark: quiz.passMark,
+    maxAttempts: quiz.maxAttempts,
+    questions: order(quiz.questions).map((question) => ({
+      id: question.id,
+      kind: question.kind,
+      prompt: question.prompt,
+      // True or false keeps its order (True first), whatever the shuffle.
+      choices: (question.kind === 'trueFalse'
+        ? [...question.choices]
+        : order(question.choices)
+      ).map((choice) => ({ id: choice.id, text: choice.text })),
+    })),
+  };
+}
 
 export interface ItemInput extends StoredItem {
   title: string;
@@ -107,6 +173,7 @@ export function itemInputOf(upload: ReceivedUpload): {
   const read = itemKinds[contentType].read({
     content: upload.fields.content?.trim() ?? '',
     file: upload.file,
+    quiz: upload.fields.quiz ?? null,
   });
   if ('missing' in read)
     for (const [name, message] of Object.entries(read.missing)) fields[name] ??= message;
@@ -134,7 +201,12 @@ export function itemInputOf(upload: ReceivedUpload): {
  */
 export function itemUpdateOf(
   upload: ReceivedUpload,
-  stored: { contentType: ContentType; content: string | null; videoUrl: string | null },
+  stored: {
+    contentType: ContentType;
+    content: string | null;
+    videoUrl: string | null;
+    quiz: Quiz | null;
+  },
 ): {
   change: Partial<ItemInput>;
   removedFile: string | null;
@@ -158,6 +230,8 @@ export function itemUpdateOf(
       (contentType === 'video' && stored.videoUrl
         ? { key: '', url: stored.videoUrl, size: 0, type: '' }
         : null),
+    // A quiz item keeps its quiz unless a new one is sent.
+    quiz: asked.quiz ?? stored.quiz,
   });
   if ('missing' in read) {
     for (const [name, message] of Object.entries(read.missing)) fields[name] ??= message;

@@ -2,14 +2,19 @@ import type { Actor, ProgressRequest } from '@ishuri/contract';
 import { messages } from '../../lib/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { progress } from '../../db/schema';
+import { progress, quizAttempts } from '../../db/schema';
 import { requireAccess, requireActor, signedInActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
 import { isVisible, requireVisibleCourse, subjectOf } from '../curriculum/course.access';
-import { courseOutline, itemNotInSequence, learningSequence } from '../curriculum/course-tree';
+import {
+  courseOutline,
+  itemFacts,
+  itemNotInSequence,
+  learningSequence,
+} from '../curriculum/course-tree';
 import { presentProgress } from './progress.presenter';
 
 type ProgressRow = typeof progress.$inferSelect;
@@ -85,6 +90,21 @@ export async function recordProgress(
       return { record: existing, courseCompleted: false, certificateId: null };
     if (items.slice(0, index).some((item) => !done.has(item))) {
       throw fail('PROGRESS_OUT_OF_ORDER');
+    }
+    // A quiz completes only once passed (its attempts are graded on the server).
+    if (completing && (await itemFacts(tx, itemId))?.contentType === 'quiz') {
+      const [pass] = await tx
+        .select({ id: quizAttempts.id })
+        .from(quizAttempts)
+        .where(
+          and(
+            eq(quizAttempts.userId, actor.id),
+            eq(quizAttempts.itemId, itemId),
+            eq(quizAttempts.passed, true),
+          ),
+        )
+        .limit(1);
+      if (!pass) throw fail('QUIZ_NOT_PASSED');
     }
 
     const now = new Date();

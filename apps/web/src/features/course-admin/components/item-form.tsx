@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { itemFormSchema, messages } from '@ishuri/contract';
 import type { Lesson, SubLesson } from '@ishuri/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -11,7 +12,11 @@ import type { ItemInput } from '../../../api/lessons';
 import { ChoiceField } from '../../../components/dashboard/choice-field';
 import { TextArea } from '../../../components/dashboard/text-area';
 import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
+import { quizOptions } from '../../../api/quizzes';
+import { ApiError } from '../../../lib/api-client';
 import { CaptionsEditor } from './captions-editor';
+import { draftOf, newQuizDraft, QuizEditor, quizOfDraft } from './quiz-editor';
+import type { QuizDraft } from './quiz-editor';
 import { ResumableVideoInput } from './resumable-video-input';
 
 const contentTypeOptions = [
@@ -25,6 +30,12 @@ const contentTypeOptions = [
     value: 'video',
     get label() {
       return messages.video;
+    },
+  },
+  {
+    value: 'quiz',
+    get label() {
+      return messages.quizItem;
     },
   },
 ] as const;
@@ -67,6 +78,11 @@ export function ItemForm({
   const [videoInputKey, setVideoInputKey] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // A quiz item's quiz: read with its key when the item is edited, a first question otherwise.
+  const isStoredQuiz = initial?.contentType === 'quiz';
+  const storedQuiz = useQuery({ ...quizOptions(initial?.id ?? ''), enabled: isStoredQuiz });
+  const [editedQuiz, setQuizDraft] = useState<QuizDraft | null>(null);
+  const quizDraft = editedQuiz ?? (storedQuiz.data ? draftOf(storedQuiz.data) : null);
   // The running request, so that Cancel can stop an upload on a slow line.
   const [running, setRunning] = useState<AbortController | null>(null);
   const {
@@ -90,6 +106,9 @@ export function ItemForm({
 
   const typeField = register('contentType', {
     onChange: (event: { target: { value: string } }) => {
+      if (event.target.value === 'quiz') {
+        setQuizDraft((current) => current ?? (isStoredQuiz ? null : newQuizDraft()));
+      }
       if (event.target.value === 'video') {
         setValue('content', '');
       } else {
@@ -115,14 +134,17 @@ export function ItemForm({
         title: values.title,
         description: values.description,
         contentType: values.contentType,
-        content: isVideo ? '' : values.content,
+        content: values.contentType === 'text' ? values.content : '',
         video: null,
         videoUpload: isVideo ? videoUpload : null,
+        quiz: values.contentType === 'quiz' && quizDraft ? quizOfDraft(quizDraft) : null,
       });
       onSaved();
     } catch (error) {
       // A cancelled upload keeps every entry (and the chosen file) for another try.
-      const text = controller.signal.aborted ? messages.uploadCancelled : uploadErrorMessage(error);
+      const text = controller.signal.aborted
+        ? messages.uploadCancelled
+        : (quizProblem(error) ?? uploadErrorMessage(error));
       setFailure(text);
       setProgress(null);
       if (!controller.signal.aborted) toast.error(text);
@@ -144,8 +166,22 @@ export function ItemForm({
         error={errors.description?.message}
         {...register('description')}
       />
-      <ChoiceField legend="Content type" options={contentTypeOptions} inputProps={typeField} />
-      {contentType === 'text' ? (
+      <ChoiceField
+        legend={messages.contentTypeLegend}
+        options={contentTypeOptions}
+        inputProps={typeField}
+      />
+      {contentType === 'quiz' ? (
+        quizDraft ? (
+          <QuizEditor draft={quizDraft} onChange={setQuizDraft} />
+        ) : storedQuiz.isError ? (
+          <FormAlert>{uploadErrorMessage(storedQuiz.error)}</FormAlert>
+        ) : (
+          <p className="text-slate-600" role="status">
+            {messages.loading}
+          </p>
+        )
+      ) : contentType === 'text' ? (
         <TextArea
           label={messages.content}
           rows={8}
@@ -222,6 +258,21 @@ export function ItemForm({
       </div>
     </form>
   );
+}
+
+/**
+ * What the server found wrong in a quiz, with the question it is about ("Question 2: Mark
+ * exactly one choice as correct."); null for any other failure.
+ */
+function quizProblem(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const found = Object.entries(error.fields).find(([field]) => field.startsWith('quiz'));
+  if (!found) return null;
+  const [field, sentence] = found;
+  const question = /^quiz\.questions\.(\d+)/.exec(field)?.[1];
+  return question === undefined
+    ? sentence
+    : `${messages.questionPromptLabel(Number(question) + 1)}: ${sentence}`;
 }
 
 /** A chosen video whose upload has not finished yet: the save waits for it. */

@@ -9,6 +9,7 @@ import type { LearnItem } from '../../../curriculum/learning-path';
 
 interface ItemViewProps {
   item: LearnItem;
+  courseId: string;
   total: number;
   completed: boolean;
   canMarkComplete: boolean;
@@ -24,6 +25,7 @@ interface ItemViewProps {
 /** The content pane: the open item's title, description and text or video, and the actions. */
 export function ItemView({
   item,
+  courseId,
   total,
   completed,
   canMarkComplete,
@@ -46,7 +48,7 @@ export function ItemView({
   }, [item.id]);
 
   const queryClient = useQueryClient();
-  const Reader = itemKinds[item.contentType].Reader;
+  const { Reader, markable } = itemKinds[item.contentType];
   return (
     <article
       ref={article}
@@ -66,6 +68,7 @@ export function ItemView({
 
       <Reader
         item={item}
+        courseId={courseId}
         onDone={onVideoEnded}
         onStale={() => queryClient.invalidateQueries({ queryKey: courseKeys.all })}
       />
@@ -76,11 +79,11 @@ export function ItemView({
             <CheckCircle2 className="size-5" aria-hidden="true" />
             {messages.completed}
           </p>
-        ) : (
+        ) : markable ? (
           <Button onClick={onMarkComplete} disabled={!canMarkComplete} loading={busy}>
             {messages.markComplete}
           </Button>
-        )}
+        ) : null}
         <nav aria-label={messages.lessons2} className="ml-auto flex gap-2">
           <Button variant="secondary" onClick={onPrevious} disabled={!canOpenPrevious || busy}>
             <ChevronLeft className="size-4" aria-hidden="true" />

@@ -68,6 +68,7 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
           {currentItem ? (
             <ItemView
               item={currentItem}
+              courseId={course.id}
               total={items.length}
               completed={completed.has(currentItem.id)}
               canMarkComplete={path.canMarkComplete(currentIndex)}

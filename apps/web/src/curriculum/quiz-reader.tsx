@@ -1,0 +1,212 @@
+import { messages } from '@ishuri/contract';
+import type { LearnerQuiz, QuizAttemptResult } from '@ishuri/contract';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useAttemptQuiz } from '../api/quizzes';
+import { Button } from '../components/button';
+import { FormAlert } from '../components/form-alert';
+import { ApiError } from '../lib/api-client';
+import { getToken } from '../lib/auth';
+
+type Answers = Record<string, string[] | string>;
+
+/**
+ * A quiz item, open (issue 17): every question with its choices (radio buttons, check boxes, or
+ * a field for a short answer), sent at once to the server, which grades it and says for each
+ * question whether it was right, with the author's feedback. A pass completes the item (`onDone`
+ * updates the learning path: the next item opens); otherwise the learner reads the feedback and
+ * tries again while attempts are left. Plain form controls: answering works by keyboard alone.
+ */
+export function QuizReader({
+  quiz,
+  courseId,
+  itemId,
+  onDone,
+}: {
+  quiz: LearnerQuiz;
+  courseId: string;
+  itemId: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [answers, setAnswers] = useState<Answers>({});
+  const [result, setResult] = useState<{ message: string; data: QuizAttemptResult } | null>(null);
+  // When the learner began this attempt: set at the first answer (and again at Try again).
+  const started = useRef<number | null>(null);
+  const attempt = useAttemptQuiz();
+  const total = quiz.questions.length;
+  const attemptsLeft = result ? result.data.attemptsLeft : quiz.maxAttempts;
+  const outOfAttempts = attemptsLeft !== null && attemptsLeft <= 0 && !result?.data.passed;
+  const error =
+    attempt.error instanceof ApiError
+      ? (attempt.error.serverMessage ?? messages.somethingWentWrong)
+      : attempt.error
+        ? messages.somethingWentWrong
+        : null;
+
+  if (!getToken()) {
+    return <FormAlert tone="info">{messages.quizSignInToAnswer}</FormAlert>;
+  }
+
+  const begin = () => {
+    started.current ??= Date.now();
+  };
+
+  const choose = (questionId: string, choiceId: string, many: boolean, on: boolean) => {
+    begin();
+    setAnswers((current) => {
+      const chosen = Array.isArray(current[questionId]) ? (current[questionId] as string[]) : [];
+      const next = many
+        ? on
+          ? [...chosen, choiceId]
+          : chosen.filter((idOf) => idOf !== choiceId)
+        : [choiceId];
+      return { ...current, [questionId]: next };
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    attempt.mutate(
+      {
+        id: itemId,
+        courseId,
+        answers,
+        seconds: Math.min(
+          86_400,
+          Math.round((Date.now() - (started.current ?? Date.now())) / 1000),
+        ),
+      },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          if (answer.data.passed) onDone();
+        },
+      },
+    );
+  };
+
+  const retry = () => {
+    setResult(null);
+    setAnswers({});
+    started.current = null;
+    attempt.reset();
+  };
+
+  const resultOf = (questionId: string) =>
+    result?.data.results.find((found) => found.questionId === questionId);
+
+  return (
+    <form onSubmit={submit} className="space-y-6" aria-describedby={`${id}-notes`}>
+      <p id={`${id}-notes`} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        <span>{messages.quizQuestionsCount(total)}</span>
+        <span>{messages.quizPassMarkNote(quiz.passMark)}</span>
+        {attemptsLeft !== null && <span>{messages.quizAttemptsNote(attemptsLeft)}</span>}
+      </p>
+      <ol className="space-y-5">
+        {quiz.questions.map((question, index) => {
+          const graded = resultOf(question.id);
+          const many = question.kind === 'multiple';
+          const name = `${id}-${question.id}`;
+          return (
+            <li key={question.id}>
+              <fieldset
+                className="space-y-3 rounded-xl border border-slate-200 p-4"
+                disabled={result !== null}
+              >
+                <legend className="px-1 text-sm font-medium text-slate-600">
+                  {messages.quizQuestion(index + 1, total)}
+                </legend>
+                <p className="whitespace-pre-line font-semibold text-slate-900">
+                  {question.prompt}
+                </p>
+                {many && <p className="text-sm text-slate-600">{messages.quizChooseAll}</p>}
+                {question.kind === 'short' ? (
+                  <label className="block space-y-1">
+                    <span className="text-sm text-slate-700">{messages.quizTypeAnswer}</span>
+                    <input
+                      type="text"
+                      name={name}
+                      maxLength={200}
+                      value={typeof answers[question.id] === 'string' ? answers[question.id] : ''}
+                      onChange={(event) => {
+                        begin();
+                        const typed = event.target.value;
+                        setAnswers((current) => ({ ...current, [question.id]: typed }));
+                      }}
+                      className="w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900"
+                    />
+                  </label>
+                ) : (
+                  <ul className="space-y-2">
+                    {question.choices.map((choice) => {
+                      const chosen = answers[question.id];
+                      const checked = Array.isArray(chosen) && chosen.includes(choice.id);
+                      return (
+                        <li key={choice.id}>
+                          <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
+                            <input
+                              type={many ? 'checkbox' : 'radio'}
+                              name={name}
+                              value={choice.id}
+                              checked={checked}
+                              onChange={(event) =>
+                                choose(question.id, choice.id, many, event.target.checked)
+                              }
+                              className="size-4 shrink-0"
+                            />
+                            <span className="min-w-0 break-words text-slate-900">
+                              {choice.text}
+                            </span>
+                          </label>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {graded && (
+                  <p
+                    className={
+                      graded.correct
+                        ? 'flex items-start gap-2 text-green-800'
+                        : 'flex items-start gap-2 text-red-800'
+                    }
+                  >
+                    {graded.correct ? (
+                      <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                    ) : (
+                      <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                    )}
+                    <span>
+                      <strong>
+                        {graded.correct ? messages.answerRight : messages.answerWrong}
+                      </strong>
+                      {graded.feedback && <> · {graded.feedback}</>}
+                    </span>
+                  </p>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {result && (
+        <FormAlert tone={result.data.passed ? 'success' : 'info'}>{result.message}</FormAlert>
+      )}
+      {error && <FormAlert>{error}</FormAlert>}
+      {result && !result.data.passed && !outOfAttempts ? (
+        // Its own key: the same button element must not become the submit button while its
+        // click is still running (the form would be sent, empty).
+        <Button key="retry" type="button" variant="secondary" onClick={retry}>
+          {messages.quizRetry}
+        </Button>
+      ) : result === null ? (
+        <Button key="submit" type="submit" loading={attempt.isPending} disabled={outOfAttempts}>
+          {messages.submitAnswers}
+        </Button>
+      ) : null}
+      {outOfAttempts && <FormAlert tone="info">{messages.quizNoAttemptsLeft}</FormAlert>}
+    </form>
+  );
+}
