@@ -52,6 +52,7 @@ import healthRoutes from './modules/health/health.routes';
 import curriculumRoutes from './modules/curriculum/curriculum.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import quizRoutes from './modules/quizzes/quizzes.routes';
+import reportRoutes from './modules/reports/reports.routes';
 import mailRoutes from './modules/mail/mail.routes';
 import { registerNewsletterJobs } from './modules/subscribers/newsletter';
 import subscriberRoutes from './modules/subscribers/subscribers.routes';
@@ -318,6 +319,7 @@ export async function buildApp(
   await app.register(courseRoutes);
   await app.register(curriculumRoutes);
   await app.register(quizRoutes);
+  await app.register(reportRoutes);
   await app.register(blogRoutes);
   await app.register(enrolmentRoutes);
   await app.register(contactRoutes);

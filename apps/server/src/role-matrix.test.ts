@@ -126,6 +126,10 @@ const statuses = {
   'POST /api/quiz/attempt/:id':                       [401,   200,    200,     200,  200,  200],
   'GET /api/quiz/attempts/:id':                       [401,   200,    200,     200,  200,  200],
   'GET /api/quiz/:id':                                [401,   403,    403,     200,  403,  200],
+  // A course's reports: its owner's and admins'
+  'GET /api/report/:courseId/learners':               [401,   403,    403,     200,  403,  200],
+  'GET /api/report/:courseId/funnel':                 [401,   403,    403,     200,  403,  200],
+  'GET /api/report/:courseId/learners.csv':           [401,   403,    403,     200,  403,  200],
   // Certificates: one's own; all of them for admins; the PDF to its learner and admins; verify
   // is public
   'GET /api/certificate/byUser':                      [401,   200,    200,     200,  200,  200],
@@ -628,6 +632,12 @@ const calls: Record<Row, MatrixCall> = {
   'GET /api/quiz/attempts/:id': (w, token) =>
     get(w, `/api/quiz/attempts/${w.quizLesson.id}`, token),
   'GET /api/quiz/:id': (w, token) => get(w, `/api/quiz/${w.quizLesson.id}`, token),
+  'GET /api/report/:courseId/learners': (w, token) =>
+    get(w, `/api/report/${w.premiumCourse.id}/learners`, token),
+  'GET /api/report/:courseId/funnel': (w, token) =>
+    get(w, `/api/report/${w.premiumCourse.id}/funnel`, token),
+  'GET /api/report/:courseId/learners.csv': (w, token) =>
+    get(w, `/api/report/${w.premiumCourse.id}/learners.csv`, token),
   'GET /api/progress/:courseId': (w, token) => get(w, `/api/progress/${w.premiumCourse.id}`, token),
   'GET /api/progress/courses': (w, token) => get(w, '/api/progress/courses', token),
   'POST /api/progress/complete (free)': (w, token) =>

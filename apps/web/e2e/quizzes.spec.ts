@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { messages } from '@ishuri/contract';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -109,6 +110,12 @@ test('an author writes a quiz; a learner fails it, reads the feedback, passes an
   await page.getByRole('button', { name: messages.next }).click();
   await expect(article.getByRole('heading', { name: 'After the check' })).toBeVisible();
 
+  // Continue where you left off: the course page names the next item, and opens it.
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByText(messages.nextUp('After the check'))).toBeVisible();
+  await page.getByRole('link', { name: messages.continueLearning }).click();
+  await expect(article.getByRole('heading', { name: 'After the check' })).toBeVisible();
+
   // The last item: the course is complete and its certificate issued.
   await page.getByRole('button', { name: messages.markComplete }).click();
   await page.getByRole('button', { name: 'Get Certificate' }).click();
@@ -130,4 +137,30 @@ test('an author writes a quiz; a learner fails it, reads the feedback, passes an
     [100, true],
     [50, false],
   ]);
+
+  // The course's owner (here an admin) sees the learner's score, where learners stop, and the
+  // same table as CSV.
+  await storeToken(page, adminToken);
+  await page.goto(`/dashboard/view/${course.id}`);
+  await page.getByRole('link', { name: messages.courseReport }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: messages.courseReportTitle(course.title) }),
+  ).toBeVisible();
+  const learnerRow = page
+    .getByRole('region', { name: messages.reportLearners })
+    .getByRole('row', { name: new RegExp(user.email) });
+  await expect(learnerRow).toContainText(messages.reportBestOf('Check', '100%', 2));
+  await expect(learnerRow).toContainText('3/3 · 100%');
+  // The funnel's figures, for a screen reader too (its table of numbers).
+  const funnel = page.getByRole('table', { name: messages.reportFunnelTitle });
+  await expect(funnel.getByRole('row', { name: 'Check 1', exact: true })).toHaveCount(1);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('4-report.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'course report');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: messages.reportDownloadCsv }).click(),
+  ]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv).toContain(`${user.email},true,3/3,100,`);
 });

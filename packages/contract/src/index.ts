@@ -21,6 +21,7 @@ export * from './mail';
 export * from './messages';
 export * from './progress';
 export * from './quiz';
+export * from './report';
 export * from './roles';
 export * from './route';
 export * from './sizes';

@@ -377,6 +377,27 @@ export const quizApi: RoutesOf<typeof api.quizApi> = {
   read: { operationId: 'readQuiz', method: 'GET', path: '/api/quiz/:id', reply: { kind: 'data' } },
 };
 
+export const reportApi: RoutesOf<typeof api.reportApi> = {
+  learners: {
+    operationId: 'courseReportLearners',
+    method: 'GET',
+    path: '/api/report/:courseId/learners',
+    reply: { kind: 'list' },
+  },
+  funnel: {
+    operationId: 'courseReportFunnel',
+    method: 'GET',
+    path: '/api/report/:courseId/funnel',
+    reply: { kind: 'data' },
+  },
+  csv: {
+    operationId: 'courseReportCsv',
+    method: 'GET',
+    path: '/api/report/:courseId/learners.csv',
+    reply: { kind: 'file', contentType: 'text/csv' },
+  },
+};
+
 export const subscriberApi: RoutesOf<typeof api.subscriberApi> = {
   subscribe: {
     operationId: 'subscribe',

@@ -144,7 +144,8 @@ export function route<E extends EndpointSpec>(
       const result = await handler(request as EndpointRequest<E>, reply);
       if (endpoint.reply.kind === 'file') {
         const file = result as FileReply;
-        reply.header('content-type', endpoint.reply.contentType);
+        const type = endpoint.reply.contentType;
+        reply.header('content-type', type.startsWith('text/') ? `${type}; charset=utf-8` : type);
         if (file.filename) {
           reply.header('content-disposition', `attachment; filename="${file.filename}"`);
         }

@@ -111,6 +111,11 @@ const dashboardPages: RouteObject[] = [
     lazy: page(() => import('../features/course-admin/pages/course-view-page')),
   },
   {
+    path: 'report/:courseId',
+    loader: requireAbility('course:listManaged'),
+    lazy: page(() => import('../features/reports/pages/course-report-page')),
+  },
+  {
     path: 'AllBlogs',
     loader: requireAbility('blog:manage'),
     lazy: page(() => import('../features/blog-admin/pages/all-blogs-page')),

@@ -6,7 +6,7 @@ import type { FormEvent } from 'react';
 import { useAttemptQuiz } from '../api/quizzes';
 import { Button } from '../components/button';
 import { FormAlert } from '../components/form-alert';
-import { ApiError } from '../lib/api-client';
+import { ApiError, NetworkError } from '../lib/api-client';
 import { getToken } from '../lib/auth';
 
 type Answers = Record<string, string[] | string>;
@@ -38,12 +38,15 @@ export function QuizReader({
   const total = quiz.questions.length;
   const attemptsLeft = result ? result.data.attemptsLeft : quiz.maxAttempts;
   const outOfAttempts = attemptsLeft !== null && attemptsLeft <= 0 && !result?.data.passed;
+  // Grading needs the server: offline, the answers stay on screen to be sent again.
   const error =
     attempt.error instanceof ApiError
       ? (attempt.error.serverMessage ?? messages.somethingWentWrong)
-      : attempt.error
-        ? messages.somethingWentWrong
-        : null;
+      : attempt.error instanceof NetworkError
+        ? messages.noResponse
+        : attempt.error
+          ? messages.somethingWentWrong
+          : null;
 
   if (!getToken()) {
     return <FormAlert tone="info">{messages.quizSignInToAnswer}</FormAlert>;

@@ -4,6 +4,7 @@ import {
   ArrowDown,
   ArrowLeft,
   ArrowUp,
+  BarChart3,
   Eye,
   LoaderCircle,
   Pencil,
@@ -250,6 +251,10 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           <ButtonLink to={`/learn/${course.id}?preview`} variant="secondary">
             <Eye className="size-4" aria-hidden="true" />
             {messages.previewAsLearner}
+          </ButtonLink>
+          <ButtonLink to={`/dashboard/report/${course.id}`} variant="secondary">
+            <BarChart3 className="size-4" aria-hidden="true" />
+            {messages.courseReport}
           </ButtonLink>
           <PublishButton course={course} />
           <Button onClick={() => setAdding({ kind: 'lesson' })}>

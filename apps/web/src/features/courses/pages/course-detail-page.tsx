@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
 import { useCourse } from '../../../api/courses';
+import { useProgress } from '../../../api/progress';
+import { firstIncomplete, flattenItems } from '../../../curriculum/learning-path';
 import { Curriculum } from '../components/curriculum';
 import { SaveForOffline } from '../../../offline/save-for-offline';
 
@@ -56,14 +58,27 @@ const canSaveForOffline = (course: CourseWithLessons) =>
       lesson.subLessons.some((sub) => sub.content !== null || sub.videoUrl !== null),
   );
 
+/**
+ * Start, or, for a learner who has begun, Continue with the next item named (issue 17, point 4:
+ * continue where you left off). The learner's progress is read only for a signed-in reader.
+ */
 function StartAction({ course }: { course: CourseWithLessons }) {
   const session = useSession();
+  const progress = useProgress(course.id, session !== null);
   if (course.courseType === 'free' || session) {
+    const items = flattenItems(course.lessons);
+    const done = new Set(
+      (progress.data ?? []).filter((row) => row.completed).map((row) => row.lessonId),
+    );
+    const next = done.size > 0 ? items[firstIncomplete(items, done)] : undefined;
     return (
-      <ButtonLink to={`/learn/${course.id}`} size="lg" className="w-full">
-        <Play className="size-5" aria-hidden="true" />
-        {messages.startLearning}
-      </ButtonLink>
+      <div className="space-y-2">
+        {next && <p className="text-sm text-slate-700">{messages.nextUp(next.title)}</p>}
+        <ButtonLink to={`/learn/${course.id}`} size="lg" className="w-full">
+          <Play className="size-5" aria-hidden="true" />
+          {next ? messages.continueLearning : messages.startLearning}
+        </ButtonLink>
+      </div>
     );
   }
   return (

@@ -1,0 +1,16 @@
+import { reportApi } from '@ishuri/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
+import { courseFunnel, courseLearnersCsv, listCourseLearners } from './reports.service';
+
+export default async function reportRoutes(app: FastifyInstance) {
+  route(app, reportApi.learners, async (request) =>
+    listCourseLearners(app.ctx, request.actor, request.params.courseId, request.query),
+  );
+  route(app, reportApi.funnel, async (request) =>
+    courseFunnel(app.ctx, request.actor, request.params.courseId),
+  );
+  route(app, reportApi.csv, async (request) =>
+    courseLearnersCsv(app.ctx, request.actor, request.params.courseId, request.query),
+  );
+}
