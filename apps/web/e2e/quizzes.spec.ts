@@ -106,6 +106,12 @@ test('an author writes a quiz; a learner fails it, reads the feedback, passes an
   await page.getByRole('button', { name: messages.submitAnswers }).click();
   await expect(article.getByText(messages.quizPassed)).toBeVisible();
   await expect(article.getByText(messages.completed, { exact: true })).toBeVisible();
+  // The learner sees their own attempts and scores, newest first.
+  const mine = article.getByRole('region', { name: messages.yourAttempts });
+  await expect(mine.getByRole('listitem')).toHaveText([
+    /^Attempt 2: 100% on .+ · passed$/,
+    /^Attempt 1: 50% on .+$/,
+  ]);
   await page.screenshot({ path: test.info().outputPath('3-quiz-passed.png'), fullPage: true });
   await page.getByRole('button', { name: messages.next }).click();
   await expect(article.getByRole('heading', { name: 'After the check' })).toBeVisible();

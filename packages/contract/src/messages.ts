@@ -419,6 +419,10 @@ export const messages = {
   answerRight: 'Right',
   answerWrong: 'Not right',
   quizSignInToAnswer: 'Log in to answer this quiz and keep your score.',
+  yourAttempts: 'Your attempts',
+  attemptSummary: (number: number, score: number, date: string) =>
+    `Attempt ${number}: ${score}% on ${date}`,
+  attemptPassed: 'passed',
   // A course's reports (issue 17): the CSV's columns
   reportEnrolled: 'Enrolled',
   reportItemsDone: 'Items done',

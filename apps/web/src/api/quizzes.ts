@@ -17,3 +17,12 @@ export const useAttemptQuiz = () =>
     mutationFn: ({ id, ...body }: QuizAttemptRequest & { id: string }) =>
       call(quizApi.attempt, { params: { id }, body }),
   });
+
+/** The learner's own attempts at a quiz, newest first (the last five, and how many in all). */
+export const quizAttemptsOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['quiz-attempts', id] as const,
+    queryFn: ({ signal }) =>
+      call(quizApi.attempts, { params: { id }, query: { page: 1, pageSize: 5 }, signal }),
+    staleTime: 0,
+  });

@@ -1,13 +1,15 @@
 import { messages } from '@ishuri/contract';
 import type { LearnerQuiz, QuizAttemptResult } from '@ishuri/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAttemptQuiz } from '../api/quizzes';
+import { quizAttemptsOptions, useAttemptQuiz } from '../api/quizzes';
 import { Button } from '../components/button';
 import { FormAlert } from '../components/form-alert';
 import { ApiError, NetworkError } from '../lib/api-client';
 import { getToken } from '../lib/auth';
+import { longDate } from '../lib/format';
 
 type Answers = Record<string, string[] | string>;
 
@@ -35,6 +37,9 @@ export function QuizReader({
   // When the learner began this attempt: set at the first answer (and again at Try again).
   const started = useRef<number | null>(null);
   const attempt = useAttemptQuiz();
+  const queryClient = useQueryClient();
+  const signedIn = getToken() !== null;
+  const attempts = useQuery({ ...quizAttemptsOptions(itemId), enabled: signedIn });
   const total = quiz.questions.length;
   const attemptsLeft = result ? result.data.attemptsLeft : quiz.maxAttempts;
   const outOfAttempts = attemptsLeft !== null && attemptsLeft <= 0 && !result?.data.passed;
@@ -48,7 +53,7 @@ export function QuizReader({
           ? messages.somethingWentWrong
           : null;
 
-  if (!getToken()) {
+  if (!signedIn) {
     return <FormAlert tone="info">{messages.quizSignInToAnswer}</FormAlert>;
   }
 
@@ -84,6 +89,7 @@ export function QuizReader({
       {
         onSuccess: (answer) => {
           setResult(answer);
+          void queryClient.invalidateQueries({ queryKey: quizAttemptsOptions(itemId).queryKey });
           if (answer.data.passed) onDone();
         },
       },
@@ -210,6 +216,25 @@ export function QuizReader({
         </Button>
       ) : null}
       {outOfAttempts && <FormAlert tone="info">{messages.quizNoAttemptsLeft}</FormAlert>}
+      {attempts.data && attempts.data.data.length > 0 && (
+        <section aria-labelledby={`${id}-attempts`} className="space-y-2">
+          <h3 id={`${id}-attempts`} className="font-semibold text-slate-900">
+            {messages.yourAttempts}
+          </h3>
+          <ul className="space-y-1 text-sm text-slate-700">
+            {attempts.data.data.map((row, index) => (
+              <li key={row.id}>
+                {messages.attemptSummary(
+                  (attempts.data.total ?? attempts.data.data.length) - index,
+                  row.score,
+                  longDate(row.createdAt),
+                )}
+                {row.passed && <> · {messages.attemptPassed}</>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </form>
   );
 }
