@@ -11,6 +11,7 @@ import { longDate } from '../../../lib/format';
 import { certificatePdf, NotPdfError, useCertificateImage } from '../../../api/certificates';
 import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
 import { useInView } from './use-in-view';
+import { saveFile } from '../../../lib/save-file';
 
 /** An object URL for a Blob, revoked when it is no longer shown. */
 function useObjectUrl(blob: Blob | undefined): string | null {
@@ -30,17 +31,6 @@ function downloadErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return messages.downloadNetworkError;
   if (error instanceof Error && error.message) return messages.downloadFailed(error.message);
   return messages.downloadRetry;
-}
-
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { actorOf, useSession } from '../../../lib/auth';
 import { tableDate } from '../../../lib/format';
 import { BarChart } from '../components/bar-chart';
+import { saveFile } from '../../../lib/save-file';
 
 const column = columnsFor<ReportLearner>();
 // The ids are the fields the server sorts by.
@@ -65,17 +66,6 @@ const columns = [
   }),
 ];
 const rowId = (row: ReportLearner) => row.userId;
-
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * /dashboard/report/{courseId} (issue 17): the course's learners with their progress and quiz
