@@ -82,28 +82,43 @@ export async function readCourseLessons(
   }));
 }
 
+/** An item of a course's learning sequence: its id, title and kind. */
+export interface SequenceItem {
+  id: string;
+  title: string;
+  contentType: (typeof lessons.$inferSelect)['contentType'];
+}
+
 /**
- * The learning sequence of a course (decisions.md §4): the ids of its items in learning order,
- * its lessons by position, each followed by its sub-lessons by position; equal positions keep
- * creation order (ids are v7).
+ * The learning sequence of a course (decisions.md §4): its items in learning order, its lessons
+ * by position, each followed by its sub-lessons by position; equal positions keep creation order
+ * (ids are v7). One query.
  */
-export async function learningSequence(tx: Tx, courseId: string): Promise<string[]> {
+export async function sequenceItems(tx: Tx, courseId: string): Promise<SequenceItem[]> {
   const rows = await tx
-    .select({ lessonId: lessons.id, subLessonId: subLessons.id })
+    .select({
+      lesson: { id: lessons.id, title: lessons.title, contentType: lessons.contentType },
+      sub: { id: subLessons.id, title: subLessons.title, contentType: subLessons.contentType },
+    })
     .from(lessons)
     .leftJoin(subLessons, eq(subLessons.lessonId, lessons.id))
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.position), asc(lessons.id), asc(subLessons.position), asc(subLessons.id));
-  const items: string[] = [];
+  const items: SequenceItem[] = [];
   let lesson: string | null = null;
   for (const row of rows) {
-    if (row.lessonId !== lesson) {
-      lesson = row.lessonId;
-      items.push(lesson);
+    if (row.lesson.id !== lesson) {
+      lesson = row.lesson.id;
+      items.push(row.lesson);
     }
-    if (row.subLessonId) items.push(row.subLessonId);
+    if (row.sub) items.push(row.sub);
   }
   return items;
+}
+
+/** The ids of the course's items, in learning order (see `sequenceItems`). */
+export async function learningSequence(tx: Tx, courseId: string): Promise<string[]> {
+  return (await sequenceItems(tx, courseId)).map((item) => item.id);
 }
 
 /** What a reader of a course's progress needs of it: its row and its learning sequence. */

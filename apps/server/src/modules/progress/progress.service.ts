@@ -9,12 +9,7 @@ import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
 import { isVisible, requireVisibleCourse, subjectOf } from '../curriculum/course.access';
-import {
-  courseOutline,
-  itemFacts,
-  itemNotInSequence,
-  learningSequence,
-} from '../curriculum/course-tree';
+import { courseOutline, itemNotInSequence, sequenceItems } from '../curriculum/course-tree';
 import { presentProgress } from './progress.presenter';
 
 type ProgressRow = typeof progress.$inferSelect;
@@ -40,6 +35,36 @@ export async function listOwnProgress(ctx: AppContext, caller: Actor | null, cou
     const row = byItem.get(item);
     return row ? [presentProgress(row)] : [];
   });
+}
+
+/**
+ * What writing on an item of a course (progress, or a quiz attempt) checks first, in the
+ * caller's transaction: the course is visible, the caller may learn in it (free, or enrolled,
+ * owner, admin), and the item is in its sequence. Answers the sequence, the item's place and
+ * the caller's records in the course; `requireEarlierDone` then checks the order.
+ */
+export async function openItem(tx: Tx, actor: Actor, courseId: string, itemId: string) {
+  const course = await requireVisibleCourse(tx, actor, courseId);
+  // Enrolment is always read: only enrolled learners get a certificate (decisions.md §4).
+  const subject = await subjectOf(tx, actor, course, true);
+  requireAccess(actor, 'progress:write', subject, () => fail('NOT_ENROLLED'));
+  const items = await sequenceItems(tx, course.id);
+  const index = items.findIndex((item) => item.id === itemId);
+  if (index < 0) throw await itemNotInSequence(tx, itemId);
+  const records = await ownRecords(tx, actor.id, course.id);
+  const done = new Set(records.filter((row) => row.completed).map((row) => row.itemId));
+  return { course, enrolled: subject.enrolled === true, items, index, records, done };
+}
+
+/** Every item before `index` is complete: 409 otherwise. */
+export function requireEarlierDone(
+  items: readonly { id: string }[],
+  index: number,
+  done: ReadonlySet<string>,
+) {
+  if (items.slice(0, index).some((item) => !done.has(item.id))) {
+    throw fail('PROGRESS_OUT_OF_ORDER');
+  }
 }
 
 export interface ProgressOutcome {
@@ -72,27 +97,19 @@ export async function recordProgress(
   const itemId = input.lessonId.toLowerCase();
   const completing = target >= 100;
   const outcome = await ctx.database.db.transaction(async (tx): Promise<ProgressOutcome> => {
-    const course = await requireVisibleCourse(tx, actor, input.courseId);
-    // Enrolment is always read: only enrolled learners get a certificate (decisions.md §4).
-    const subject = await subjectOf(tx, actor, course, true);
-    requireAccess(actor, 'progress:write', subject, () => fail('NOT_ENROLLED'));
-    const enrolled = subject.enrolled === true;
-
-    const items = await learningSequence(tx, course.id);
-    const index = items.indexOf(itemId);
-    if (index < 0) throw await itemNotInSequence(tx, itemId);
-
-    const records = await ownRecords(tx, actor.id, course.id);
-    const done = new Set(records.filter((row) => row.completed).map((row) => row.itemId));
+    const { course, enrolled, items, index, records, done } = await openItem(
+      tx,
+      actor,
+      input.courseId,
+      itemId,
+    );
     const existing = records.find((row) => row.itemId === itemId);
     // Completing twice is harmless, and a completed item never goes back.
     if (existing?.completed)
       return { record: existing, courseCompleted: false, certificateId: null };
-    if (items.slice(0, index).some((item) => !done.has(item))) {
-      throw fail('PROGRESS_OUT_OF_ORDER');
-    }
+    requireEarlierDone(items, index, done);
     // A quiz completes only once passed (its attempts are graded on the server).
-    if (completing && (await itemFacts(tx, itemId))?.contentType === 'quiz') {
+    if (completing && items[index]!.contentType === 'quiz') {
       const [pass] = await tx
         .select({ id: quizAttempts.id })
         .from(quizAttempts)
@@ -157,7 +174,7 @@ export async function recordProgress(
 
     // The course is complete when every other item is: the earlier ones were checked above, and
     // later ones can only be complete already if the course was reordered since.
-    const courseCompleted = items.every((item) => item === itemId || done.has(item));
+    const courseCompleted = items.every((item) => item.id === itemId || done.has(item.id));
     const certificateId =
       courseCompleted && course.courseType === 'premium' && enrolled
         ? await issueCertificate(ctx, tx, actor.id, course)

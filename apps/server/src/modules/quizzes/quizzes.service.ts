@@ -1,6 +1,6 @@
 import type { Actor, ListQuery, QuizAttemptRequest } from '@ishuri/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { progress, quizAttempts, users } from '../../db/schema';
+import { quizAttempts, users } from '../../db/schema';
 import { requireAccess, signedInActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
@@ -8,9 +8,8 @@ import { messages } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { listPage } from '../../lib/pagination';
 import { said } from '../../lib/route';
-import { requireVisibleCourse, subjectOf } from '../curriculum/course.access';
-import { itemFacts, itemNotInSequence, learningSequence } from '../curriculum/course-tree';
-import { recordProgress } from '../progress/progress.service';
+import { itemFacts } from '../curriculum/course-tree';
+import { openItem, recordProgress, requireEarlierDone } from '../progress/progress.service';
 import { gradeAttempt } from './grading';
 
 const notAQuiz = () => fail('NOT_A_QUIZ');
@@ -34,29 +33,11 @@ export async function attemptQuiz(
   if (!isUuid(id)) throw fail('ITEM_NOT_FOUND');
   const itemId = id.toLowerCase();
   const attempt = await ctx.database.db.transaction(async (tx) => {
-    const course = await requireVisibleCourse(tx, actor, input.courseId);
-    const subject = await subjectOf(tx, actor, course, true);
-    requireAccess(actor, 'progress:write', subject, () => fail('NOT_ENROLLED'));
-    const items = await learningSequence(tx, course.id);
-    const index = items.indexOf(itemId);
-    if (index < 0) throw await itemNotInSequence(tx, itemId);
-    const item = await itemFacts(tx, itemId);
-    if (item?.contentType !== 'quiz' || !item.quiz) throw notAQuiz();
+    const { course, items, index, done } = await openItem(tx, actor, input.courseId, itemId);
+    const item = items[index]!.contentType === 'quiz' ? await itemFacts(tx, itemId) : null;
+    if (!item?.quiz) throw notAQuiz();
     const quiz = item.quiz;
-
-    const earlier = new Set(items.slice(0, index));
-    const done = await tx
-      .select({ itemId: progress.itemId })
-      .from(progress)
-      .where(
-        and(
-          eq(progress.userId, actor.id),
-          eq(progress.courseId, course.id),
-          eq(progress.completed, true),
-        ),
-      );
-    const completed = new Set(done.map((row) => row.itemId));
-    if ([...earlier].some((item) => !completed.has(item))) throw fail('PROGRESS_OUT_OF_ORDER');
+    requireEarlierDone(items, index, done);
 
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
     const [taken] = await tx

@@ -1,13 +1,13 @@
 import type { Actor, CourseFunnel, ListQuery, ReportLearner } from '@ishuri/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { enrolments, lessons, progress, quizAttempts, subLessons, users } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { enrolments, progress, quizAttempts, users } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
 import { requireCourse } from '../curriculum/course.access';
+import { sequenceItems } from '../curriculum/course-tree';
 
 /**
  * A course's reports (issue 17), for its owner and admins. Its learners are the users enrolled
@@ -15,40 +15,11 @@ import { requireCourse } from '../curriculum/course.access';
  * database from the rows (never kept apart), so it is what the tables hold now.
  */
 
-interface CourseItem {
-  id: string;
-  title: string;
-  contentType: (typeof lessons.$inferSelect)['contentType'];
-}
-
-/** The course's items in learning order (lessons by position, each then its sub-lessons). */
-async function itemsOf(db: Tx, courseId: string): Promise<CourseItem[]> {
-  const rows = await db
-    .select({
-      lesson: { id: lessons.id, title: lessons.title, contentType: lessons.contentType },
-      sub: { id: subLessons.id, title: subLessons.title, contentType: subLessons.contentType },
-    })
-    .from(lessons)
-    .leftJoin(subLessons, eq(subLessons.lessonId, lessons.id))
-    .where(eq(lessons.courseId, courseId))
-    .orderBy(asc(lessons.position), asc(lessons.id), asc(subLessons.position), asc(subLessons.id));
-  const items: CourseItem[] = [];
-  let lesson: string | null = null;
-  for (const row of rows) {
-    if (row.lesson.id !== lesson) {
-      lesson = row.lesson.id;
-      items.push(row.lesson);
-    }
-    if (row.sub?.id) items.push(row.sub as CourseItem);
-  }
-  return items;
-}
-
 async function managedCourse(ctx: AppContext, caller: Actor | null, courseId: string) {
   const db = ctx.database.db;
   const course = await requireCourse(db, courseId);
   requireAccess(caller, 'course:manage', { ownerId: course.ownerId });
-  return { db, course, items: await itemsOf(db, course.id) };
+  return { db, course, items: await sequenceItems(db, course.id) };
 }
 
 /** The learners of the course: a SQL table of user ids. */
