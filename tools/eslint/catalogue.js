@@ -104,7 +104,8 @@ const sentence = (text) => /\p{L}+[,.:;!?’']*\s+\p{L}+[,.:;!?’']*\s+\p{L}+/u
 
 /** Where a phrase is for developers, not users: logs, thrown errors, API docs, SQL. */
 const logMethods = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
-const docKeys = new Set(['summary', 'description', 'consoleHint']);
+// `help`: a Prometheus metric's description (GET /metrics), read by operators.
+const docKeys = new Set(['summary', 'description', 'consoleHint', 'help']);
 function forDevelopers(node) {
   if (node.parent?.type === 'ImportDeclaration') return true;
   for (let at = node.parent; at; at = at.parent) {

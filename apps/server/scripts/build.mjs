@@ -1,4 +1,4 @@
-// Builds the server once into dist/: one ES module of our own code (the contract included),
+// Builds the server once into dist/: ES modules of our own code (the contract included),
 // with every npm dependency left external and loaded from node_modules as usual (native and
 // WebAssembly packages such as PGlite, sharp and argon2 cannot be bundled). The migrations
 // travel beside it, where db/client.ts looks for them. `npm start` runs the result with plain
@@ -20,8 +20,13 @@ const dist = path.resolve(root, process.argv[2] ?? 'dist');
 rmSync(dist, { recursive: true, force: true });
 const started = performance.now();
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.mjs'),
+  entryPoints: { main: path.join(root, 'src/main.ts') },
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  // What only some deployments load (the object store's client, Redis) stays in chunks of its
+  // own, imported when configured (app.ts), so the default process never loads those packages.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -29,6 +29,9 @@ import { openApiTags, openApiTransform } from './lib/openapi';
 import { errorForLog, requestForLog } from './lib/log';
 import { JobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
+import { countMailFailures, createMetrics, registerMetrics } from './lib/metrics';
+import { registerRequestIds, requestIdOf } from './lib/request-id';
+import { trackHandlers } from './lib/in-flight';
 import { createMediaUrls } from './lib/media-urls';
 import { defaultReadCacheOptions, ReadCache, registerReadCache } from './lib/read-cache';
 import {
@@ -49,6 +52,7 @@ import contactRoutes from './modules/contact/contact.routes';
 import courseRoutes from './modules/courses/courses.routes';
 import enrolmentRoutes from './modules/enrolments/enrolments.routes';
 import healthRoutes from './modules/health/health.routes';
+import systemRoutes from './modules/system/system.routes';
 import curriculumRoutes from './modules/curriculum/curriculum.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import quizRoutes from './modules/quizzes/quizzes.routes';
@@ -117,10 +121,20 @@ export async function buildApp(
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A balancer's well-formed `x-request-id` is kept, anything else replaced (lib/request-id.ts).
+    genReqId: requestIdOf,
+    // On close (SIGTERM, main.ts): idle keep-alive connections are closed at once, requests in
+    // flight finish (a streaming upload included), and requests that arrive meanwhile on an open
+    // connection get 503 with `Connection: close`, so a balancer sends them elsewhere. These are
+    // Fastify 5's defaults, written here because graceful shutdown depends on them.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
 
   // Sentences in the reader's language (lib/i18n.ts): first of all, so every hook speaks it.
   speakTheReadersLanguage(app);
+  registerRequestIds(app);
+  const handlers = trackHandlers(app);
 
   // Every route's path pattern, to answer 405 with `Allow` for a known path and a wrong method.
   const routePatterns: { method: string; pattern: RegExp }[] = [];
@@ -145,33 +159,58 @@ export async function buildApp(
   const sessionCacheOptions = { ...defaultSessionCacheOptions, ...config.sessionCache };
   const ownReadCacheOptions = { ...defaultOwnReadCacheOptions, ...config.ownReadCache };
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  // The object store's client and Redis's are loaded only by a process configured for them:
+  // together they cost about 50 MB of resident memory and 0.3 s of start (the server bundle
+  // keeps them in chunks of their own, scripts/build.mjs).
+  const objectStore = config.s3 ? await import('./lib/s3-storage') : null;
+  const sharedCounters = config.redisUrl
+    ? await Promise.all([import('./lib/redis'), import('./lib/rate-limit-store')])
+    : null;
+  // Files in an object store: its bucket must answer before anything is served (never created).
+  if (config.s3) await objectStore!.checkBucket(config.s3);
+  const storageOf = (folder: 'uploads' | 'private') =>
+    objectStore
+      ? objectStore.createStorage(config, folder)
+      : createLocalStorage(path.join(config.dataDir, folder));
   const database =
     options.database ??
     openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir ?? undefined });
+  // Connects in the background: start-up never waits for Redis (lib/redis.ts).
+  const sharedRedis =
+    config.redisUrl && sharedCounters
+      ? new sharedCounters[0].SharedRedis(config.redisUrl, app.log, config.redisKeyPrefix)
+      : null;
+  // Only a process that serves /metrics watches its event loop and garbage collector.
+  const metrics = createMetrics(database, { processMetrics: config.metricsToken !== undefined });
   const ctx: AppContext = {
     config,
     log: app.log,
     database,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      mailDir: path.join(config.dataDir, 'mail'),
-      print: options.print,
-      timeoutMs: config.smtpTimeoutMs,
-    }),
+    mailer: countMailFailures(
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailDir: path.join(config.dataDir, 'mail'),
+        print: options.print,
+        timeoutMs: config.smtpTimeoutMs,
+      }),
+      metrics,
+    ),
     jobs: new JobQueue(database.db, app.log, {
       ...config.jobQueue,
       pollMs: config.jobPollMs,
       retryBaseMs: config.jobRetryBaseMs,
+      onFailure: (type, final) => metrics.jobFailures.inc({ type, final: String(final) }),
     }),
     tokens: new TokenService(config.jwtSecret),
-    files: createLocalStorage(uploadsDir),
-    privateFiles: createLocalStorage(path.join(config.dataDir, 'private')),
+    files: storageOf('uploads'),
+    privateFiles: storageOf('private'),
     media: createMediaUrls(config.jwtSecret),
     // Replaced by the registered caches below, before any request.
     readCache: new ReadCache(readCacheOptions),
     sessions: new SessionCache(sessionCacheOptions),
     ownReads: new OwnReadCache(ownReadCacheOptions),
+    redis: sharedRedis?.client ?? null,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('actor', null);
@@ -217,8 +256,14 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Limits are applied per route by lib/rate-limit.ts.
-  await app.register(rateLimit, { global: false });
+  // Limits are applied per route by lib/rate-limit.ts; their counters live in Redis when it is
+  // configured (in memory while it fails: lib/rate-limit-store.ts), otherwise in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(sharedRedis && sharedCounters
+      ? { store: sharedCounters[1].sharedRateLimitStore(sharedRedis) }
+      : {}),
+  });
   // Multipart bodies are read as streams by lib/uploads.ts, which sets the file size limit of
   // each upload (image or video); JSON bodies keep the 1 MB body limit.
   await app.register(multipart, {
@@ -313,7 +358,9 @@ export async function buildApp(
     return payload;
   });
 
+  registerMetrics(app, metrics, config.metricsToken);
   await app.register(healthRoutes);
+  await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(courseRoutes);
@@ -327,7 +374,10 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(progressRoutes);
   await app.register(certificateRoutes);
-  await app.register(uploadsRoutes, { prefix: '/uploads', root: uploadsDir });
+  await app.register(uploadsRoutes, {
+    prefix: '/uploads',
+    root: config.s3 ? null : uploadsDir,
+  });
   await app.register(tusRoutes);
 
   await serveWebApp(app, config.webDist, config.appUrl, allowedMethods);
@@ -356,11 +406,17 @@ export async function buildApp(
     leftoverTimer.unref();
   });
   app.addHook('onClose', async () => {
+    // Connections are closed by now; handlers of requests their clients cut off may still be
+    // cleaning up (lib/in-flight.ts). A shutdown's own deadline (main.ts) bounds the wait too.
+    if (!(await handlers.settled(config.shutdownTimeoutMs))) {
+      app.log.warn({ running: handlers.count }, 'closing with request handlers still running');
+    }
     if (leftoverTimer) clearInterval(leftoverTimer);
     await videoUpkeep?.stop();
     await ctx.jobs.stop();
     ctx.mailer.close();
     if (ownsDatabase) await database.close();
+    sharedRedis?.close();
   });
 
   return app;

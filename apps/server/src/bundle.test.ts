@@ -26,6 +26,9 @@ describe('the built server (what npm start runs)', () => {
     // Our code and the contract are inside; no TypeScript loader is needed or imported.
     expect(bundle).not.toMatch(/from ["']tsx/);
     expect(bundle).not.toMatch(/from ["']@ishuri\/contract["']/);
+    // The object store's client and Redis's are loaded only when configured (their own chunks).
+    expect(bundle).not.toMatch(/from ["'](@aws-sdk\/[a-z-]+|ioredis)["']/);
+    expect(bundle).toMatch(/import\(["']\.\/chunks\/s3-storage-[A-Z0-9]+\.mjs["']\)/);
 
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, [path.join(outDir, 'main.mjs')], {

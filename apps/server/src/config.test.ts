@@ -82,4 +82,61 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
     expect(config.jwtSecret).toBe('x'.repeat(40));
   });
+
+  it('reads an S3-compatible store, Redis, the metrics token and the shutdown time', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      S3_BUCKET: 'ishuri-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'school/',
+      REDIS_URL: 'redis://redis:6379',
+      METRICS_TOKEN: 'm'.repeat(20),
+      SHUTDOWN_TIMEOUT_SECONDS: '12',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'ishuri-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'school/',
+    });
+    expect(config.redisUrl).toBe('redis://redis:6379');
+    expect(config.metricsToken).toBe('m'.repeat(20));
+    expect(config.shutdownTimeoutMs).toBe(12_000);
+    // AWS S3 itself: bucket in the host name, the SDK's own credentials.
+    expect(loadConfig({ DATA_DIR: dir, S3_BUCKET: 'ishuri-files' }).s3).toEqual({
+      bucket: 'ishuri-files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  it('keeps files on the disk, counters in memory and no metrics when nothing is set', () => {
+    const config = loadConfig({ DATA_DIR: dir, SMTP_URL: '', METRICS_TOKEN: '', REDIS_URL: '' });
+    expect(config.s3).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.shutdownTimeoutMs).toBe(30_000);
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'b' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'ishuri', S3_PREFIX: '../x' }, 'S3_PREFIX'],
+    [{ S3_BUCKET: 'ishuri', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'ishuri', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET'],
+    [{ REDIS_URL: 'http://redis:6379' }, 'REDIS_URL'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],
+  ])('refuses %j, naming the variable', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: `),
+    );
+  });
 });

@@ -38,7 +38,50 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   MAX_CAPTIONS_KB: z.coerce.number().int().positive().max(10_240).default(512),
+  // An S3-compatible object store (AWS S3, Cloudflare R2, MinIO, Ceph RGW) instead of the disk.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' })
+    .optional(),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://minio:9000' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9-]+\/)*$/, { error: 'must be empty or folders ending with /' })
+    .default(''),
+  // Shared counters (rate limits) for several processes.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, {
+      error: 'must be at most 64 letters, digits, dots, dashes, underscores or colons',
+    })
+    .optional(),
+  // Guards GET /metrics (Prometheus); without it /metrics answers 404.
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
+
+/** An S3-compatible object store; when absent, files live on the local disk. */
+export interface S3Config {
+  bucket: string;
+  /** Absent: AWS S3 itself. */
+  endpoint?: string;
+  region: string;
+  /** Absent: the SDK's own chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (MinIO, s3rver, Ceph) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Prepended to every key (`''` or folders ending with `/`): one bucket for several sites. */
+  prefix: string;
+}
 
 export interface RateLimit {
   /** Requests allowed in the window, per client address. */
@@ -85,6 +128,16 @@ export interface Config {
   webDist?: string;
   /** The largest captions file (WebVTT) of a lesson video. */
   maxCaptionsBytes: number;
+  /** Files in an S3-compatible object store instead of `dataDir/uploads` and `dataDir/private`. */
+  s3?: S3Config;
+  /** Redis for counters shared by several processes (rate limits); absent: in memory. */
+  redisUrl?: string;
+  /** Prepended to every Redis key (default `ishuri:`): several sites or test runs in one Redis. */
+  redisKeyPrefix?: string;
+  /** The bearer token of GET /metrics; absent: no metrics endpoint. */
+  metricsToken?: string;
+  /** On SIGTERM, how long in-flight requests and the running job may take before exit. */
+  shutdownTimeoutMs: number;
   jobPollMs: number;
   /** First retry delay of a failed job (doubled on each attempt); 30 s when unset. */
   jobRetryBaseMs?: number;
@@ -144,12 +197,25 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A variable set to nothing (`SMTP_URL=`, or compose's `${SMTP_URL:-}`) counts as not set.
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const together: [string, string | undefined, string, string | undefined][] = [
+    ['S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID],
+    ['S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY],
+    ['S3_BUCKET', e.S3_BUCKET, 'S3_ENDPOINT', e.S3_ENDPOINT],
+  ];
+  for (const [name, value, other, otherValue] of together) {
+    if (value === undefined && otherValue !== undefined) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: must be set with ${other}`);
+    }
+  }
   // Relative paths are read from where the command was run (npm runs workspace scripts inside the
   // workspace folder, and says where it was started in INIT_CWD).
   const base = env.INIT_CWD ?? process.cwd();
@@ -176,6 +242,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
     maxCaptionsBytes: e.MAX_CAPTIONS_KB * 1024,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE
+            ? e.S3_FORCE_PATH_STYLE === 'true'
+            : e.S3_ENDPOINT !== undefined,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobPollMs: 2000,
     rateLimits: defaultRateLimits,
   };

@@ -75,6 +75,7 @@ describe('the language of the server’s sentences', () => {
     expect(await response.json()).toEqual({
       error: 'Le corps de la requête n’est pas du JSON valide.',
       code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      requestId: expect.any(String),
     });
   });
 

@@ -42,6 +42,7 @@ const statuses = {
   // Changing one's own password (with the current one): anyone signed in
   'POST /api/auth/changepassword':                    [401,   200,    200,     200,  200,  200],
   'GET /api/health':                                  [200,   200,    200,     200,  200,  200],
+  'GET /api/ready':                                   [200,   200,    200,     200,  200,  200],
   // Users: one's own profile; everyone's, and deleting, for admins
   'GET /api/user/profile':                            [401,   200,    200,     200,  200,  200],
   'PUT /api/user/update/:id (own id)':                [401,   200,    200,     200,  200,  200],
@@ -114,6 +115,8 @@ const statuses = {
   // Mail that finally failed: admins only
   'GET /api/admin/mail/failed':                       [401,   403,    403,     403,  403,  200],
   'POST /api/admin/mail/:id/retry':                   [401,   403,    403,     403,  403,  200],
+  // The System screen: admins only
+  'GET /api/admin/system':                            [401,   403,    403,     403,  403,  200],
   // Progress: the signed-in on a free course; on a premium one, those who may read it
   'GET /api/progress/:courseId':                      [401,   200,    200,     200,  200,  200],
   // One's own courses (started or enrolled): anyone signed in
@@ -388,6 +391,7 @@ const calls: Record<Row, MatrixCall> = {
   'POST /api/auth/logout': async (w, _token, role) =>
     w.server.request('POST', '/api/auth/logout', { token: await freshToken(w, role) }),
   'GET /api/health': (w, token) => get(w, '/api/health', token),
+  'GET /api/ready': (w, token) => get(w, '/api/ready', token),
   'POST /api/user/confirm-email/:token': async (w, token) =>
     w.server.request('POST', `/api/user/confirm-email/${await emailChangeToken(w)}`, { token }),
   'POST /api/sub/confirm/:token': async (w, token) =>
@@ -401,6 +405,7 @@ const calls: Record<Row, MatrixCall> = {
   'GET /api/admin/mail/failed': (w, token) => get(w, '/api/admin/mail/failed', token),
   'POST /api/admin/mail/:id/retry': async (w, token) =>
     w.server.request('POST', `/api/admin/mail/${await failedMail(w)}/retry`, { token }),
+  'GET /api/admin/system': (w, token) => get(w, '/api/admin/system', token),
 
   'GET /api/user/profile': (w, token) => get(w, '/api/user/profile', token),
   'PUT /api/user/update/:id (own id)': (w, token, role) => {

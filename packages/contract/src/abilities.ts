@@ -108,6 +108,8 @@ export const abilities = {
   'subscriber:manage': admin,
   // Mail the server finally failed to send, and its retry (decisions.md §6)
   'mail:manage': admin,
+  // The System screen: jobs, storage, database and Redis of the running platform
+  'system:read': admin,
 } satisfies Record<string, Ability>;
 
 export type Action = keyof typeof abilities;

@@ -98,6 +98,8 @@ export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** The request's id (`x-request-id`): what a user quotes to support, found in the server's log. */
+  requestId: z.string().optional(),
 });
 
 export const messageSchema = z.object({ message: z.string() });

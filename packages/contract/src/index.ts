@@ -26,5 +26,6 @@ export * from './roles';
 export * from './route';
 export * from './sizes';
 export * from './subscriber';
+export * from './system';
 export * from './tagged';
 export * from './user';

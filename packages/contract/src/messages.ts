@@ -940,6 +940,43 @@ export const messages = {
   admin: 'Admin',
   joined: 'Joined',
   business: 'Business',
+
+  // Readiness (GET /api/ready): which checks failed
+  notReady: (checks: string) => `Not ready: ${checks}.`,
+  checkFailed: 'Not reachable.',
+
+  // The admin's System screen
+  systemTitle: 'System',
+  systemIntro:
+    'The state of the running platform: background jobs, failed mail, storage, database and this server.',
+  systemLoadFailed: 'Failed to load the system state. Please try again.',
+  systemJobs: 'Background jobs',
+  systemJobsByType: 'Jobs by type',
+  jobType: 'Type',
+  jobPending: 'Waiting',
+  jobRunning: 'Running',
+  jobFailed: 'Failed',
+  jobDone: 'Done (last 7 days)',
+  noJobs: 'No jobs in the last 7 days.',
+  systemStorage: 'Storage used',
+  storagePublic: 'Public files',
+  storagePrivate: 'Private files',
+  storageFiles: 'Files',
+  storageSize: 'Size',
+  atLeast: (amount: string) => `at least ${amount}`,
+  systemServices: 'Database and Redis',
+  systemDatabase: 'Database',
+  databasePglite: 'Embedded (PGlite)',
+  databasePostgres: 'PostgreSQL',
+  systemRedis: 'Redis',
+  redisNotConfigured: 'Not configured',
+  redisReachable: 'Reachable',
+  redisUnreachable: 'Not reachable',
+  systemProcess: 'This server',
+  systemVersion: 'Version',
+  systemNode: 'Node.js',
+  systemUptime: 'Running for',
+  systemStartedAt: 'Started',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

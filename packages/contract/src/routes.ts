@@ -260,6 +260,12 @@ export const healthApi: RoutesOf<typeof api.healthApi> = {
     path: '/api/health',
     reply: { kind: 'data' },
   },
+  ready: {
+    operationId: 'checkReadiness',
+    method: 'GET',
+    path: '/api/ready',
+    reply: { kind: 'data' },
+  },
 };
 
 export const lessonApi: RoutesOf<typeof api.lessonApi> = {
@@ -428,6 +434,15 @@ export const subscriberApi: RoutesOf<typeof api.subscriberApi> = {
     method: 'DELETE',
     path: '/api/sub/unsubscribe/:email',
     reply: { kind: 'message' },
+  },
+};
+
+export const systemApi: RoutesOf<typeof api.systemApi> = {
+  read: {
+    operationId: 'readSystem',
+    method: 'GET',
+    path: '/api/admin/system',
+    reply: { kind: 'data' },
   },
 };
 

@@ -23,6 +23,13 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the deployment runs its own: on PostgreSQL under a
+   * session advisory lock, so that processes started together migrate and do their first-start
+   * work (first admin, demo catalogue, explainer video) one after the other, never at once; on
+   * PGlite, one process only, it simply runs.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -42,6 +49,9 @@ export interface Database {
 export interface Subscription {
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (any constant: "ishuri" read as a hexadecimal number). */
+const STARTUP_LOCK = String(0x697368757269);
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -205,6 +215,20 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      exclusively: async (work) => {
+        // A client of its own holds the lock for the whole of `work`, which uses the pool.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -246,6 +270,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       for (const onNotify of listeners.get(channel) ?? []) onNotify(payload);
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusively: (work) => work(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

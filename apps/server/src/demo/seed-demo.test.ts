@@ -14,7 +14,7 @@ import { isUuid } from '../lib/ids';
 import { runStartupTasks } from '../startup';
 import { createUser } from '../test/factories';
 import type { TestUser } from '../test/factories';
-import { startTestServer } from '../test/server';
+import { startTestServer, uploadedPath } from '../test/server';
 import type { TestServer } from '../test/server';
 import { demoCourses } from './demo-catalogue';
 import { seedDemo, videoKey } from './seed-demo';
@@ -139,7 +139,7 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
     const images = [...snap.courses, ...snap.blogs].map((row) => row.imageUrl!);
     expect(new Set(images).size).toBe(images.length);
     for (const url of images) {
-      const meta = await sharp(server.ctx.files.pathOf(keyOf(url))).metadata();
+      const meta = await sharp(uploadedPath(server, keyOf(url))).metadata();
       expect(meta.format, url).toBe('webp');
       expect(meta.width).toBe(800);
       expect(meta.height).toBeGreaterThanOrEqual(400);
@@ -150,7 +150,7 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
     expect(videos.length).toBeGreaterThanOrEqual(6);
     expect(new Set(videos).size).toBe(videos.length);
     for (const url of videos) {
-      const bytes = await readFile(server.ctx.files.pathOf(keyOf(url)));
+      const bytes = await readFile(uploadedPath(server, keyOf(url)));
       expect(bytes.subarray(0, 4).equals(EBML), url).toBe(true);
       expect(bytes.subarray(0, 64).toString('latin1')).toContain('webm');
       expect(bytes.length).toBeGreaterThan(10_000);
@@ -200,7 +200,7 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
 
   it('makes the landing page explainer at media/explainer.webm, once', async () => {
     expect(EXPLAINER_URL).toBe('/uploads/media/explainer.webm');
-    const file = server.ctx.files.pathOf(EXPLAINER_KEY);
+    const file = uploadedPath(server, EXPLAINER_KEY);
     const bytes = await readFile(file);
     expect(bytes.subarray(0, 4).equals(EBML)).toBe(true);
     expect(bytes.length).toBeGreaterThan(50_000);
@@ -211,7 +211,7 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
   });
 
   it('makes a small poster of the explainer, for the page that waits for play', async () => {
-    const poster = await readFile(server.ctx.files.pathOf(EXPLAINER_POSTER_KEY));
+    const poster = await readFile(uploadedPath(server, EXPLAINER_POSTER_KEY));
     expect(poster.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect(poster.subarray(8, 12).toString('latin1')).toBe('WEBP');
     const { width, height } = await sharp(poster).metadata();
@@ -282,7 +282,7 @@ describe('seeding again', () => {
 
   it('adds nothing and rewrites no file, whether by seedDemo or at the next start', async () => {
     const before = await snapshot(server);
-    const firstCover = server.ctx.files.pathOf(keyOf(before.courses[0]!.imageUrl!));
+    const firstCover = uploadedPath(server, keyOf(before.courses[0]!.imageUrl!));
     const mtime = (await stat(firstCover)).mtimeMs;
 
     const again = await seedDemo(server.ctx);
@@ -302,7 +302,7 @@ describe('seeding again', () => {
     await server.ctx.files.delete(key);
     expect(await server.ctx.files.stat(key)).toBeNull();
     await seedDemo(server.ctx);
-    expect((await sharp(server.ctx.files.pathOf(key)).metadata()).format).toBe('webp');
+    expect((await sharp(uploadedPath(server, key)).metadata()).format).toBe('webp');
     expect(await snapshot(server)).toEqual(before);
   });
 });

@@ -18,7 +18,7 @@ export async function ensureFirstAdmin(
   if ((existing?.n ?? 0) > 0) return false;
   const generated = !ctx.config.adminPassword;
   const password = ctx.config.adminPassword ?? randomBytes(12).toString('base64url');
-  await db
+  const inserted = await db
     .insert(users)
     .values({
       id: uuidv7(),
@@ -28,7 +28,10 @@ export async function ensureFirstAdmin(
       passwordHash: await hashPassword(password),
       role: 'admin',
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  // Another process of the deployment made it first: its password is the one printed there.
+  if (inserted.length === 0) return false;
   print('First start: an admin account was created.');
   print(`  e-mail:   ${ctx.config.adminEmail}`);
   print(

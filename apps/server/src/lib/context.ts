@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { JobQueue } from './jobs';
@@ -33,6 +34,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** A signed-in user's own reads (profile, progress), kept until a write may change them. */
   ownReads: OwnReadCache;
+  /** Shared counters (rate limits) when REDIS_URL is set; null otherwise. */
+  redis: Redis | null;
 }
 
 declare module 'fastify' {

@@ -48,6 +48,8 @@ export interface JobQueueOptions {
   handlerTimeoutMs?: number;
   /** The queue's clock (tests move it forward). */
   now?: () => Date;
+  /** Told of every failed run (`final`: the job is now failed, else it will be retried): metrics. */
+  onFailure?: (type: string, final: boolean) => void;
 }
 
 const SECOND = 1000;
@@ -134,6 +136,7 @@ export class JobQueue {
   private readonly leaseMs: number;
   private readonly handlerTimeoutMs: number;
   readonly now: () => Date;
+  private readonly onFailure?: (type: string, final: boolean) => void;
 
   constructor(
     private readonly db: Db,
@@ -147,6 +150,7 @@ export class JobQueue {
     this.leaseMs = options.leaseMs ?? jobDefaults.leaseMs;
     this.handlerTimeoutMs = options.handlerTimeoutMs ?? jobDefaults.handlerTimeoutMs;
     this.now = options.now ?? (() => new Date());
+    this.onFailure = options.onFailure;
   }
 
   /**
@@ -344,6 +348,7 @@ export class JobQueue {
         { jobId: job.id, type: job.type, attempt: job.attempts, final, err: message },
         'job failed',
       );
+      this.onFailure?.(job.type, final);
       await this.db
         .update(jobs)
         .set({

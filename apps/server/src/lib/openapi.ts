@@ -61,7 +61,7 @@ export const openApiTransform: SwaggerTransform = (input) => {
 
 /** The document's tags, one per resource, each described. */
 export const openApiTags = [
-  { name: 'health', description: 'Whether the server is up' },
+  { name: 'health', description: 'Whether the server is up (liveness) and ready for traffic' },
   { name: 'auth', description: 'Signing up, signing in with an e-mailed code, passwords' },
   { name: 'users', description: 'Profiles and the admin’s user list' },
   { name: 'courses', description: 'Free and premium courses' },
@@ -73,4 +73,5 @@ export const openApiTags = [
   { name: 'contact', description: 'Messages sent through the contact form' },
   { name: 'subscribers', description: 'The newsletter’s subscribers' },
   { name: 'mail', description: 'Mail the server could not send' },
+  { name: 'system', description: 'The running platform: jobs, storage, database, Redis' },
 ];

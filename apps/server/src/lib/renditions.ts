@@ -221,7 +221,23 @@ export async function runRenditionsJob(ctx: AppContext, payload: unknown): Promi
   }
   const ffmpeg = await findFfmpeg();
   if (!ffmpeg) throw new Error('ffmpeg is not installed here');
-  const source = ctx.files.pathOf(sourceKey);
+  // ffmpeg reads a file: the local disk's own, or a temporary copy of the object store's,
+  // removed when the job ends (it needs the video's size free in the temporary folder).
+  await ctx.files.withLocalFile(sourceKey, (source) =>
+    makeRenditions(ctx, row, sourceKey, source, ffmpeg),
+  );
+}
+
+/** Makes what is missing of a video's renditions from `source`, a local file of its upload. */
+async function makeRenditions(
+  ctx: AppContext,
+  row: VideoRow,
+  sourceKey: string,
+  source: string,
+  ffmpeg: string,
+): Promise<void> {
+  const { sourceUrl } = row;
+  const db = ctx.database.db;
   const probe = await probeVideo(ffmpeg, source).catch(async (error: unknown) => {
     // Not a video ffmpeg can read: nothing can be made, and the upload is all there is.
     if (isPermanent(error)) {

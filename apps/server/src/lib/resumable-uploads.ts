@@ -40,6 +40,12 @@ export function resumableOptionsOf(config: ResumableUploadsConfig): ResumableUpl
   return { ...defaultResumableUploadOptions, ...config.resumableUploads };
 }
 
+/**
+ * On the local disk whatever the storage (an object store too, S3_BUCKET): @tus/file-store
+ * appends each chunk to a file. With several processes the next chunk of an upload may reach
+ * another one, so this folder must then be a volume they share. A finished upload goes into
+ * storage only through `ctx.files.put` (lib/uploads.ts, claimResumableVideo).
+ */
 export function resumableFolderOf(config: ResumableUploadsConfig): string {
   return path.join(config.dataDir, 'tus');
 }

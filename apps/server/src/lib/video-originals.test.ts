@@ -11,7 +11,7 @@ import { SETUP_TIMEOUT, createCourse, createLesson } from '../test/content';
 import { createUser } from '../test/factories';
 import type { TestUser } from '../test/factories';
 import { formOf, lectureVideo } from '../test/media';
-import { startTestServer } from '../test/server';
+import { startTestServer, uploadedPath } from '../test/server';
 import type { TestServer } from '../test/server';
 import { uuidv7 } from './ids';
 import { RENDITIONS_JOB } from './renditions';
@@ -169,7 +169,7 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
     const row = await videoRow(server, sourceUrl);
     const made = row!.renditions.map((rendition) => rendition.key);
     const mtimes = await Promise.all(
-      made.map(async (key) => (await stat(server.ctx.files.pathOf(key))).mtimeMs),
+      made.map(async (key) => (await stat(uploadedPath(server, key))).mtimeMs),
     );
     // What a process that died between the two leaves: the row ready, the upload still there,
     // and its job running under a lease that ran out.
@@ -188,7 +188,7 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
     // Nothing was made again.
     expect((await videoRow(server, sourceUrl))?.renditions).toEqual(row!.renditions);
     for (const [i, key] of made.entries()) {
-      expect((await stat(server.ctx.files.pathOf(key))).mtimeMs).toBe(mtimes[i]);
+      expect((await stat(uploadedPath(server, key))).mtimeMs).toBe(mtimes[i]);
     }
   });
 
@@ -293,7 +293,7 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
       expect(second).not.toBe(sourceUrl);
       expect(await videoRow(server, sourceUrl)).toBeUndefined();
       for (const made of before!.renditions) {
-        expect(existsSync(server.ctx.files.pathOf(made.key)), made.key).toBe(false);
+        expect(existsSync(uploadedPath(server, made.key)), made.key).toBe(false);
       }
       await until(server, second, 'ready');
       expect(onDisk(server, second)).toBe(false);
@@ -304,7 +304,7 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
       });
       expect(removed.status, removed.text).toBe(200);
       expect(await videoRow(server, second)).toBeUndefined();
-      for (const key of made) expect(existsSync(server.ctx.files.pathOf(key)), key).toBe(false);
+      for (const key of made) expect(existsSync(uploadedPath(server, key)), key).toBe(false);
     },
     SLOW,
   );
@@ -384,7 +384,7 @@ describe('videos stored before renditions existed', () => {
           'audio',
         ]);
         for (const made of row!.renditions) {
-          expect(existsSync(server.ctx.files.pathOf(made.key)), made.key).toBe(true);
+          expect(existsSync(uploadedPath(server, made.key)), made.key).toBe(true);
         }
         // Made small like any upload: the original went too.
         expect(onDisk(server, url)).toBe(false);

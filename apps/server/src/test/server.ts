@@ -75,6 +75,10 @@ function openLogFile(): {
   };
 }
 
+/** Where a test server on the local disk keeps a public file: its data folder's `uploads/`. */
+export const uploadedPath = (server: TestServer, key: string) =>
+  path.join(server.dataDir, 'uploads', key);
+
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -94,6 +98,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     jobPollMs: 50,
     rateLimits: defaultRateLimits,
     maxCaptionsBytes: 512 * 1024,
+    shutdownTimeoutMs: 10_000,
     ...overrides,
   };
 }
@@ -105,6 +110,23 @@ async function databaseFor(other: TestServer | undefined) {
   }
   const database = openDatabase({ url: other.databaseUrl, poolSize: 5 });
   return { database, drop: () => database.close(), url: other.databaseUrl };
+}
+
+/**
+ * Every error body carries its request's id (lib/request-id.ts), the one in the answer's
+ * `x-request-id`: checked here on every error answer of every test, then set aside, so that
+ * tests compare the rest of the body literally (`text` keeps the body as it came).
+ */
+function withoutRequestId(response: Response, body: unknown): unknown {
+  if (response.status < 400 || typeof body !== 'object' || body === null || !('error' in body)) {
+    return body;
+  }
+  const { requestId, ...rest } = body as { requestId?: unknown };
+  const expected = response.headers.get('x-request-id');
+  if (requestId !== expected) {
+    throw new Error(`error body without its request id ${expected}: ${JSON.stringify(body)}`);
+  }
+  return rest;
 }
 
 /**
@@ -162,6 +184,7 @@ export async function startTestServer(
       if (response.headers.get('content-type')?.includes('application/json')) {
         parsed = text ? JSON.parse(text) : null;
       }
+      parsed = withoutRequestId(response, parsed);
       return { status: response.status, headers: response.headers, body: parsed as never, text };
     },
     async close() {

@@ -136,6 +136,11 @@ const dashboardPages: RouteObject[] = [
     lazy: page(() => import('../features/failed-mail/pages/failed-mail-page')),
   },
   {
+    path: 'system',
+    loader: requireAbility('system:read'),
+    lazy: page(() => import('./routes/system-page')),
+  },
+  {
     path: 'all-users',
     loader: requireAbility('user:list'),
     lazy: page(() => import('../features/users/pages/all-users-page')),

@@ -286,6 +286,7 @@ describe('PUT and DELETE /api/lesson/captions/{lessonId}/{language}', () => {
     expect(JSON.parse(answer.body)).toEqual({
       error: messages.captionsTooLarge(512),
       code: 'CAPTIONS_TOO_LARGE',
+      requestId: expect.any(String),
     });
   });
 

@@ -1,9 +1,15 @@
 import { healthApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../lib/errors';
+import { messages } from '../../lib/i18n';
 import { route } from '../../lib/route';
+import { withTimeout } from '../../lib/timeout';
+
+/** A check that has not answered in this long has failed: a balancer asks every few seconds. */
+const READY_CHECK_TIMEOUT_MS = 2000;
 
 export default async function healthRoutes(app: FastifyInstance) {
+  // Liveness: the process answers and its database is reachable.
   route(app, healthApi.check, async () => {
     try {
       await app.ctx.database.ping();
@@ -12,5 +18,56 @@ export default async function healthRoutes(app: FastifyInstance) {
       app.log.error({ err: error }, 'health check: database unreachable');
       throw fail('UNAVAILABLE');
     }
+  });
+
+  // Readiness: every part this process needs answers. Once the process begins to shut down,
+  // Fastify itself answers every request, this one included, with 503 (`return503OnClosing`,
+  // main.ts), so a balancer stops sending at once.
+  route(app, healthApi.ready, async () => {
+    const { ctx } = app;
+    const checks = {
+      database: () => ctx.database.ping(),
+      // `stat` answers null for a missing file and throws when the storage cannot be reached.
+      storage: () => ctx.files.stat('ready/probe'),
+    };
+    const failed: string[] = [];
+    const answers = async (name: string, check: () => Promise<unknown>) => {
+      try {
+        await withTimeout(check(), READY_CHECK_TIMEOUT_MS, name);
+        return true;
+      } catch (error) {
+        app.log.warn({ err: error, check: name }, 'readiness check failed');
+        return false;
+      }
+    };
+    // Redis is reported, never a reason to refuse traffic: without it each process counts its
+    // rate limits in memory (lib/rate-limit-store.ts), so the product still serves safely, and
+    // a balancer that dropped every process during a Redis outage would stop the whole site.
+    const [, , redisAnswers] = await Promise.all([
+      ...Object.entries(checks).map(async ([name, check]) => {
+        if (!(await answers(name, () => Promise.resolve(check())))) failed.push(name);
+      }),
+      ctx.redis ? answers('redis', () => ctx.redis!.ping()) : Promise.resolve(null),
+    ]);
+    if (failed.length > 0) {
+      failed.sort();
+      throw fail('UNAVAILABLE', {
+        message: messages.notReady(failed.join(', ')),
+        fields: Object.fromEntries(failed.map((name) => [name, messages.checkFailed])),
+      });
+    }
+    return {
+      status: 'ready' as const,
+      checks: {
+        database: 'ok' as const,
+        storage: 'ok' as const,
+        redis:
+          redisAnswers === null
+            ? ('not configured' as const)
+            : redisAnswers
+              ? ('ok' as const)
+              : ('unavailable' as const),
+      },
+    };
   });
 }

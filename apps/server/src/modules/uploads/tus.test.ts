@@ -10,7 +10,7 @@ import { createCourse, createLesson, SETUP_TIMEOUT } from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { filesUnder, formOf, lectureVideo, pngImage, videoFile } from '../../test/media';
-import { startTestServer } from '../../test/server';
+import { startTestServer, uploadedPath } from '../../test/server';
 import type { TestServer } from '../../test/server';
 
 /** Resumable uploads (tus 1.0) at /api/uploads/tus, and lessons made from them. */
@@ -159,7 +159,7 @@ describe('a resumable upload', () => {
     expect(lesson.contentType).toBe('video');
     expect(lesson.videoUrl).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
     const key = keyOfPublicUrl(lesson.videoUrl)!;
-    expect(Buffer.compare(await readFile(server.ctx.files.pathOf(key)), lecture)).toBe(0);
+    expect(Buffer.compare(await readFile(uploadedPath(server, key)), lecture)).toBe(0);
     // Served as any upload is.
     const served = await fetch(server.baseUrl + lesson.videoUrl);
     expect(served.status).toBe(200);
@@ -197,7 +197,7 @@ describe('a resumable upload', () => {
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body.data.contentType).toBe('video');
     const key = keyOfPublicUrl(updated.body.data.videoUrl)!;
-    expect(Buffer.compare(await readFile(server.ctx.files.pathOf(key)), clip)).toBe(0);
+    expect(Buffer.compare(await readFile(uploadedPath(server, key)), clip)).toBe(0);
   });
 
   it('is its creator’s alone: another user, admins included, gets 404 for HEAD, PATCH, DELETE and a lesson', async () => {
@@ -422,6 +422,6 @@ describe('a resumable upload', () => {
     );
     expect(lesson.videoUrl).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
     const key = keyOfPublicUrl(lesson.videoUrl)!;
-    expect(Buffer.compare(await readFile(server.ctx.files.pathOf(key)), clip)).toBe(0);
+    expect(Buffer.compare(await readFile(uploadedPath(server, key)), clip)).toBe(0);
   });
 });

@@ -311,6 +311,7 @@ describe('videos', () => {
     expect(await beyond.json()).toEqual({
       error: messages.rangeNotSatisfiable,
       code: 'RANGE_NOT_SATISFIABLE',
+      requestId: expect.any(String),
     });
   });
 
@@ -441,6 +442,7 @@ describe('videos', () => {
       expect(await response.json()).toEqual({
         error: messages.uploadIncomplete,
         code: 'UPLOAD_INCOMPLETE',
+        requestId: expect.any(String),
       });
     });
   });
@@ -459,6 +461,7 @@ describe('malformed forms', () => {
     expect(await noBoundary.json()).toEqual({
       error: messages.uploadMalformed,
       code: 'UPLOAD_MALFORMED',
+      requestId: expect.any(String),
     });
     const garbage = await send('multipart/form-data; boundary=abc', '--abc\r\nnonsense');
     expect(garbage.status).toBe(400);
@@ -555,6 +558,7 @@ describe('refused uploads and the connection', () => {
     expect(JSON.parse(response.body)).toEqual({
       error: messages.videoTooLarge('100 KB'),
       code: 'VIDEO_TOO_LARGE',
+      requestId: expect.any(String),
     });
   });
 });

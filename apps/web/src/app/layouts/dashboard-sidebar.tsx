@@ -13,6 +13,7 @@ import {
   Mail,
   MailWarning,
   Newspaper,
+  Server,
   Settings,
   SquarePen,
   Users,
@@ -114,6 +115,14 @@ const rules: EntryRule[] = [
     },
     icon: MailWarning,
     action: 'mail:manage',
+  },
+  {
+    to: '/dashboard/system',
+    get label() {
+      return messages.systemTitle;
+    },
+    icon: Server,
+    action: 'system:read',
   },
 ];
 
