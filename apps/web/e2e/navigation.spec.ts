@@ -28,6 +28,21 @@ test('the navigation bar links the public pages; Login goes to /login', async ({
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
 });
 
+test('each page names the document, also when reached inside the app', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Ishuri');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const link of links) {
+    await nav.getByRole('link', { name: link.name }).click();
+    await expect(page).toHaveURL(new RegExp(`${link.path}$`));
+    await expect(page).toHaveTitle(messages.pageTitleOf(link.name));
+  }
+  await nav.getByRole('link', { name: 'Ishuri' }).click();
+  await expect(page).toHaveTitle('Ishuri');
+  await nav.getByRole('link', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveTitle(messages.pageTitleOf(messages.logIn));
+});
+
 test('the bar gains a shadow once the page is scrolled', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 400 });
   await page.goto('/');
