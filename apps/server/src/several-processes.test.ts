@@ -20,9 +20,11 @@ import { createUser } from './test/factories';
 import type { TestUser } from './test/factories';
 import { createCourseWithItems, enrol } from './test/learning-factories';
 import { formOf, lectureVideo } from './test/media';
+import { redisAnswers, TEST_REDIS_URL } from './test/redis';
 import { startS3Server } from './test/s3';
 import type { TestS3 } from './test/s3';
-import type { ApiResponse, TestServer } from './test/server';
+import { requestAt } from './test/server';
+import type { TestServer } from './test/server';
 
 // Issue 18, "several processes": two product processes — the built server, as `npm start` and
 // the container run it — on one PostgreSQL database, one Redis and one S3-compatible store
@@ -31,29 +33,10 @@ import type { ApiResponse, TestServer } from './test/server';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether Redis answers here (it runs on the project's machines and in CI). */
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
+const redisUrl = TEST_REDIS_URL;
 
 const onPostgres = process.env.TEST_DB === 'postgres' && databaseUrl !== undefined;
-const withRedis = onPostgres && (await redisAnswers());
+const withRedis = onPostgres && (await redisAnswers(redisUrl));
 if (!onPostgres) {
   console.log(
     'several-processes.test.ts: skipped in this project: it runs in the postgres project ' +
@@ -151,25 +134,7 @@ function asServer(target: Process): TestServer {
   return {
     baseUrl: target.baseUrl,
     ctx: { database, tokens },
-    async request(method: string, url: string, options: Parameters<TestServer['request']>[2] = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: RequestInit['body'];
-      if (options.form) body = options.form;
-      else if (options.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.body);
-      }
-      const response = await fetch(target.baseUrl + url, { method, headers, body });
-      const text = await response.text();
-      const json = response.headers.get('content-type')?.includes('application/json');
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: (json && text ? JSON.parse(text) : text) as never,
-        text,
-      } satisfies ApiResponse;
-    },
+    request: requestAt(target.baseUrl),
   } as unknown as TestServer;
 }
 

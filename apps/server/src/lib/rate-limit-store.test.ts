@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import { startTestServer } from '../test/server';
 import type { TestServer } from '../test/server';
 import { MemoryCounters } from './rate-limit-store';
+import { redisAnswers, TEST_REDIS_URL } from '../test/redis';
 
 /**
  * Rate limits shared by several processes through a real Redis (lib/rate-limit-store.ts,
@@ -23,26 +24,7 @@ import { MemoryCounters } from './rate-limit-store';
  * SIGSTOP, or not started yet) and by a TCP server that accepts and never answers.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 1000,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const sharedRedisUp = await redisAnswers(REDIS_URL);
 if (!sharedRedisUp) {

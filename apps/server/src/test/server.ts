@@ -130,6 +130,31 @@ function withoutRequestId(response: Response, body: unknown): unknown {
 }
 
 /**
+ * HTTP requests to a server at `baseUrl`, as the tests send them: a token, a JSON body or a form;
+ * the answer parsed when it is JSON, with the error body's `requestId` checked and taken off.
+ */
+export function requestAt(baseUrl: string): TestServer['request'] {
+  return async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: RequestInit['body'];
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(baseUrl + url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json')) {
+      parsed = text ? JSON.parse(text) : null;
+    }
+    parsed = withoutRequestId(response, parsed);
+    return { status: response.status, headers: response.headers, body: parsed as never, text };
+  };
+}
+
+/**
  * A real server listening on a free port, on a fresh database and data folder. Requests go
  * through HTTP with fetch.
  */
@@ -169,24 +194,7 @@ export async function startTestServer(
     printed,
     logFile: log?.path ?? null,
     databaseUrl: url ?? null,
-    async request(method, url, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: RequestInit['body'];
-      if (options.form) body = options.form;
-      else if (options.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.body);
-      }
-      const response = await fetch(baseUrl + url, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      if (response.headers.get('content-type')?.includes('application/json')) {
-        parsed = text ? JSON.parse(text) : null;
-      }
-      parsed = withoutRequestId(response, parsed);
-      return { status: response.status, headers: response.headers, body: parsed as never, text };
-    },
+    request: requestAt(baseUrl),
     async close() {
       // Keep-alive sockets would otherwise hold close() until their time-out.
       app.server.closeAllConnections();
