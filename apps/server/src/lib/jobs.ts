@@ -18,6 +18,35 @@ interface ClaimedJob {
   language: Language | null;
 }
 
+/** A job's state in the `jobs` table. */
+export type JobState = 'pending' | 'running' | 'failed' | 'done';
+
+/**
+ * Jobs counted by type and state: one grouped query, at most `limit` rows whatever the table
+ * holds (finished jobs are kept a week), ordered by type then state. Read by the metrics
+ * (lib/metrics.ts) and the admin's System screen (modules/system).
+ */
+export async function countJobs(
+  db: Db,
+  options: { states?: readonly JobState[]; limit: number },
+): Promise<{ type: string; state: JobState; count: number }[]> {
+  const inStates = options.states
+    ? sql`where status in (${sql.join(
+        options.states.map((state) => sql`${state}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = (await db.execute(sql`
+    select type, status, count(*)::int as n from jobs
+    ${inStates}
+    group by type, status
+    order by type, status
+    limit ${options.limit}`)) as unknown as {
+    rows: { type: string; status: JobState; n: number }[];
+  };
+  return result.rows.map((row) => ({ type: row.type, state: row.status, count: Number(row.n) }));
+}
+
 /** What a handler knows about the job it runs. */
 export interface JobInfo {
   id: string;

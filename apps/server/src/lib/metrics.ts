@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
 import { fail } from './errors';
+import { countJobs } from './jobs';
 import { messages } from './i18n';
 import type { Mailer } from './mailer';
 
@@ -66,20 +66,16 @@ export function createMetrics(database: Database, options: { processMetrics: boo
     labelNames: ['state', 'type'] as const,
     registers: [registry],
     async collect() {
-      const result = (await database.db.execute(sql`
-        select status, type, count(*)::int as n from jobs
-        where status in ('pending', 'running', 'failed')
-        group by status, type
-        order by status, type
-        limit ${MAX_QUEUE_SERIES}`)) as unknown as {
-        rows: { status: string; type: string; n: number }[];
-      };
+      const rows = await countJobs(database.db, {
+        states: ['pending', 'running', 'failed'],
+        limit: MAX_QUEUE_SERIES,
+      });
       this.reset();
       for (const state of ['pending', 'running', 'failed']) this.set({ state, type: 'all' }, 0);
       const totals = new Map<string, number>();
-      for (const row of result.rows) {
-        this.set({ state: row.status, type: row.type }, Number(row.n));
-        totals.set(row.status, (totals.get(row.status) ?? 0) + Number(row.n));
+      for (const row of rows) {
+        this.set({ state: row.state, type: row.type }, row.count);
+        totals.set(row.state, (totals.get(row.state) ?? 0) + row.count);
       }
       for (const [state, n] of totals) this.set({ state, type: 'all' }, n);
     },

@@ -3,10 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { route } from '../../lib/route';
-import { withTimeout } from '../../lib/timeout';
-
-/** A check that has not answered in this long has failed: a balancer asks every few seconds. */
-const READY_CHECK_TIMEOUT_MS = 2000;
+import { answers } from '../../lib/probe';
 
 export default async function healthRoutes(app: FastifyInstance) {
   // Liveness: the process answers and its database is reachable.
@@ -25,32 +22,23 @@ export default async function healthRoutes(app: FastifyInstance) {
   // main.ts), so a balancer stops sending at once.
   route(app, healthApi.ready, async () => {
     const { ctx } = app;
-    const checks = {
-      database: () => ctx.database.ping(),
-      // `stat` answers null for a missing file and throws when the storage cannot be reached.
-      storage: () => ctx.files.stat('ready/probe'),
-    };
-    const failed: string[] = [];
-    const answers = async (name: string, check: () => Promise<unknown>) => {
-      try {
-        await withTimeout(check(), READY_CHECK_TIMEOUT_MS, name);
-        return true;
-      } catch (error) {
-        app.log.warn({ err: error, check: name }, 'readiness check failed');
-        return false;
-      }
-    };
+    const probe = (name: string, check: () => Promise<unknown>) =>
+      answers(name, check, (error) =>
+        app.log.warn({ err: error, check: name }, 'readiness check failed'),
+      );
     // Redis is reported, never a reason to refuse traffic: without it each process counts its
     // rate limits in memory (lib/rate-limit-store.ts), so the product still serves safely, and
     // a balancer that dropped every process during a Redis outage would stop the whole site.
-    const [, , redisAnswers] = await Promise.all([
-      ...Object.entries(checks).map(async ([name, check]) => {
-        if (!(await answers(name, () => Promise.resolve(check())))) failed.push(name);
-      }),
-      ctx.redis ? answers('redis', () => ctx.redis!.ping()) : Promise.resolve(null),
+    const [database, storage, redis] = await Promise.all([
+      probe('database', () => ctx.database.ping()),
+      // `stat` answers null for a missing file and throws when the storage cannot be reached.
+      probe('storage', () => ctx.files.stat('ready/probe')),
+      ctx.redis ? probe('redis', () => ctx.redis!.ping()) : Promise.resolve(null),
     ]);
+    const failed = [database ? null : 'database', storage ? null : 'storage'].filter(
+      (name): name is string => name !== null,
+    );
     if (failed.length > 0) {
-      failed.sort();
       throw fail('UNAVAILABLE', {
         message: messages.notReady(failed.join(', ')),
         fields: Object.fromEntries(failed.map((name) => [name, messages.checkFailed])),
@@ -62,9 +50,9 @@ export default async function healthRoutes(app: FastifyInstance) {
         database: 'ok' as const,
         storage: 'ok' as const,
         redis:
-          redisAnswers === null
+          redis === null
             ? ('not configured' as const)
-            : redisAnswers
+            : redis
               ? ('ok' as const)
               : ('unavailable' as const),
       },

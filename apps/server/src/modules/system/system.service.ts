@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { JobCounts, SystemInfo } from '@ishuri/contract';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../lib/context';
+import { countJobs } from '../../lib/jobs';
 import type { StorageUsage } from '../../lib/storage';
-import { withTimeout } from '../../lib/timeout';
+import { answers } from '../../lib/probe';
 
 /** Storage counts are kept this long: counting every file of a large store takes a while. */
 const STORAGE_COUNT_TTL_MS = 60_000;
@@ -44,19 +44,13 @@ const noJobs = (): JobCounts => ({ pending: 0, running: 0, failed: 0, done: 0 })
  * the four states, whatever the table holds (finished jobs are kept a week).
  */
 async function jobCounts(ctx: AppContext): Promise<SystemInfo['jobs']> {
-  const result = (await ctx.database.db.execute(sql`
-    select type, status, count(*)::int as n from jobs
-    group by type, status
-    order by type
-    limit ${MAX_JOB_TYPES * 4}`)) as unknown as {
-    rows: { type: string; status: keyof JobCounts; n: number }[];
-  };
+  const rows = await countJobs(ctx.database.db, { limit: MAX_JOB_TYPES * 4 });
   const byState = noJobs();
   const byType = new Map<string, JobCounts>();
-  for (const row of result.rows) {
+  for (const row of rows) {
     const counts = byType.get(row.type) ?? noJobs();
-    counts[row.status] = Number(row.n);
-    byState[row.status] += Number(row.n);
+    counts[row.state] = row.count;
+    byState[row.state] += row.count;
     byType.set(row.type, counts);
   }
   return {
@@ -67,12 +61,7 @@ async function jobCounts(ctx: AppContext): Promise<SystemInfo['jobs']> {
 
 async function redisState(ctx: AppContext): Promise<SystemInfo['redis']> {
   if (!ctx.redis) return { configured: false, reachable: null };
-  try {
-    await withTimeout(ctx.redis.ping(), 2000, 'redis');
-    return { configured: true, reachable: true };
-  } catch {
-    return { configured: true, reachable: false };
-  }
+  return { configured: true, reachable: await answers('redis', () => ctx.redis!.ping()) };
 }
 
 /** The admin's System screen: jobs, storage used, database, Redis and this process. */
