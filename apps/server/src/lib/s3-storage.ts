@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config, S3Config } from '../config';
-import { contentTypeOf, createLocalStorage, isStorageKey, USAGE_MAX_FILES } from './storage';
+import { contentTypeOf, createLocalStorage, checkedKey, USAGE_MAX_FILES } from './storage';
 import type { Storage } from './storage';
 
 /**
@@ -134,10 +134,7 @@ export function createS3Storage(
 ): Storage {
   const Bucket = config.bucket;
   const base = `${config.prefix}${folder}/`;
-  const objectKey = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
-    return base + key;
-  };
+  const objectKey = (key: string) => base + checkedKey(key);
   /** Object keys this process is uploading now: never a leftover, however slow the client. */
   const writing = new Set<string>();
 

@@ -82,6 +82,12 @@ export function contentTypeOf(key: string): string {
   return (ext && contentTypes[ext]) || 'application/octet-stream';
 }
 
+/** The key itself, after refusing one the storage does not accept (every storage's methods). */
+export function checkedKey(key: string): string {
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
 /** Where public files are served: `/uploads/<key>`. */
 export const UPLOADS_PREFIX = '/uploads/';
 
@@ -96,8 +102,7 @@ export function keyOfPublicUrl(url: string | null | undefined): string | null {
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
-    const full = path.resolve(root, key);
+    const full = path.resolve(root, checkedKey(key));
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('key escapes storage');
     return full;
   };
