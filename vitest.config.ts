@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = 'apps/server/src/**/*.test.ts';
-const webUnitTests = 'apps/web/src/**/*.test.ts';
+const webUnitTests = 'apps/web/{src,build}/**/*.test.ts';
 
 // The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; each test
 // file gets its own fresh database either way.

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkPlan, PLANNING } from './build/chunk-plan';
 
 // In development the API runs on its own port (npm run dev at the root); Vite forwards the API
 // and uploaded files to it, so the app always talks to its own origin, as in production.
@@ -24,8 +25,13 @@ const reactOnPreact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
-export default defineConfig({
+/** Few files for a public page: build/chunk-plan.ts (its first build is this config too). */
+const chunks = chunkPlan(fileURLToPath(import.meta.url));
+const planning = Boolean(process.env[PLANNING]);
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    chunks.plugin,
     // JSX for `react/jsx-runtime` (the layer's). Fast Refresh is React's own renderer's: with
     // Preact drawing, a changed file reloads the page in development instead.
     react({ refreshExclude: /./ }),
@@ -33,47 +39,53 @@ export default defineConfig({
     // The installable, offline app (issue 15): the web manifest, and sw/service-worker.ts built
     // with the list of the app's files to keep (its shell: the page, its code and styles,
     // icons). The app registers it itself (src/offline/register.ts) and announces new versions.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'service-worker.ts',
-      injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.ico', 'favicon.svg', 'icons/apple-touch-icon-180.png'],
-      manifest: {
-        id: '/',
-        name: 'Ishuri',
-        short_name: 'Ishuri',
-        description:
-          'Ishuri: personalized online courses with interactive lessons, progress tracking and certificates.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: '#1d4ed8',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-      injectManifest: {
-        // The shell: the page, the code and styles, the icons. Media (the landing's explainer
-        // video) are not kept: they are fetched when played.
-        globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', 'favicon.*'],
-        // A language's catalogue is fetched by those who choose it (then kept on use), not by all.
-        globIgnores: ['assets/rw-*.js', 'assets/fr-*.js', 'assets/sw-*.js', 'assets/localize-*.js'],
-        maximumFileSizeToCacheInBytes: 1024 * 1024,
-      },
-      devOptions: { enabled: false },
-    }),
+    !planning &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'service-worker.ts',
+        injectRegister: false,
+        manifestFilename: 'manifest.webmanifest',
+        includeAssets: ['favicon.ico', 'favicon.svg', 'icons/apple-touch-icon-180.png'],
+        manifest: {
+          id: '/',
+          name: 'Ishuri',
+          short_name: 'Ishuri',
+          description:
+            'Ishuri: personalized online courses with interactive lessons, progress tracking and certificates.',
+          lang: 'en',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          theme_color: '#1d4ed8',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        injectManifest: {
+          // The shell: the page, the code and styles, the icons. Media (the landing's explainer
+          // video) are not kept: they are fetched when played.
+          globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', 'favicon.*'],
+          // A language's catalogue is fetched by those who choose it (then kept on use), not by all.
+          globIgnores: [
+            'assets/rw-*.js',
+            'assets/fr-*.js',
+            'assets/sw-*.js',
+            'assets/localize-*.js',
+          ],
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+        },
+        devOptions: { enabled: false },
+      }),
   ],
   resolve: { alias: reactOnPreact },
   // The prerender's Node build bundles the libraries too, so that they draw with the same
@@ -91,5 +103,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: read by scripts/report-size.mjs.
     manifest: true,
     sourcemap: false,
+    // The client's files as build/chunk-plan.ts plans them (not the prerender's Node build).
+    rolldownOptions:
+      isSsrBuild || planning ? {} : { output: { codeSplitting: chunks.codeSplitting } },
   },
-});
+}));

@@ -105,6 +105,40 @@ test('the app takes over each prerendered page without an error, and its data fi
   expect(errors).toEqual([]);
 });
 
+test('a public page’s JavaScript comes in a few files, not one per shared module', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  // Each file is a request that a phone on a slow network waits a round trip for (six at a time
+  // over HTTP/1.1); the bundler's own split sent the course page in 52 files, the landing in 37.
+  const course = await createCourse(request, adminToken, {
+    title: `Few files ${uniqueTag()}`,
+    description: 'Its page loads its code in a few files.',
+  });
+  await createTextLesson(request, adminToken, course.id, { title: 'A lesson in few files' });
+  const visits: Array<[string, string]> = [
+    ['/', messages.landingWelcome],
+    ['/explore-course', messages.exploreCourses],
+    [`/course/${course.id}`, course.title],
+    [`/learn/${course.id}`, 'A lesson in few files'],
+  ];
+  const counts: Record<string, number> = {};
+  for (const [path, heading] of visits) {
+    const scripts = new Set<string>();
+    const onRequest = (sent: { url: () => string; resourceType: () => string }) => {
+      if (sent.resourceType() === 'script') scripts.add(new URL(sent.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first(), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    counts[path] = scripts.size;
+  }
+  for (const [path] of visits) expect(counts[path], path).toBeLessThanOrEqual(9);
+});
+
 test('a signed-in user on a prerendered page gets the signed-in navigation', async ({
   page,
   user,

@@ -5,59 +5,19 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pages from './public-pages.json' with { type: 'json' };
 import { readManifest } from './vite-manifest.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
 const ssr = path.join(web, 'dist-ssr');
 
-/**
- * The pages, the address rendered, and the addresses (a regular expression on the path) that
- * get its file. A page with an id in its address is rendered once: before its data arrives it
- * looks the same whatever the id. `module` is the page's own module under src/features (a route
- * of src/app/routes.tsx loads it when the page opens): its JavaScript is fetched with the
- * app's instead of after it.
- */
-const pages = [
-  { name: 'landing', render: '/', matches: '^/$', module: 'landing/pages/landing-page' },
-  {
-    name: 'explore-course',
-    render: '/explore-course',
-    matches: '^/explore-course/?$',
-    module: 'courses/pages/explore-courses-page',
-  },
-  {
-    name: 'course',
-    render: '/course/_',
-    matches: '^/course/[^/]+/?$',
-    module: 'courses/pages/course-detail-page',
-  },
-  {
-    name: 'learn',
-    render: '/learn/_',
-    matches: '^/learn/[^/]+/?$',
-    module: 'learn/pages/learn-page',
-  },
-  { name: 'blog', render: '/blog', matches: '^/blog/?$', module: 'blog/pages/blog-page' },
-  {
-    name: 'blog-post',
-    render: '/blog/_',
-    matches: '^/blog/[^/]+/?$',
-    module: 'blog/pages/blog-post-page',
-  },
-  {
-    name: 'business',
-    render: '/business',
-    matches: '^/business/?$',
-    module: 'pricing/pages/business-page',
-  },
-  {
-    name: 'contact',
-    render: '/contact',
-    matches: '^/contact/?$',
-    module: 'contact/pages/contact-page',
-  },
-];
+// scripts/public-pages.json: the pages, the address rendered, and the addresses (a regular
+// expression on the path) that get its file. A page with an id in its address is rendered once:
+// before its data arrives it looks the same whatever the id. `module` is the page's own module
+// under src/features (a route of src/app/routes.tsx loads it when the page opens): its
+// JavaScript is fetched with the app's instead of after it (and vite.config.ts gathers the code
+// these pages share into few files).
 
 const { manifest: viteManifest, entryKey, staticChunks } = readManifest(dist);
 const filesOf = (key) => staticChunks(key).map((chunk) => chunk.file);

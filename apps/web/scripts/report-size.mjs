@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import publicPages from './public-pages.json' with { type: 'json' };
 import { readManifest } from './vite-manifest.mjs';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -33,3 +34,17 @@ console.log(
 );
 for (const file of js) console.log(`  ${file}`);
 console.log(`Landing page CSS: ${kb(cssSize.gzip)} gzip (${kb(cssSize.raw)} raw)`);
+
+// Each prerendered public page: the files its JavaScript comes in (the entry's and the page
+// module's, each request a round trip that a phone on a slow network waits for) and their size.
+console.log('Public pages (entry + page module, JavaScript):');
+for (const page of publicPages) {
+  const files = new Set([
+    ...js,
+    ...staticChunks(`src/features/${page.module}.tsx`).map((c) => c.file),
+  ]);
+  const size = measure(files);
+  console.log(
+    `  ${page.render.padEnd(16)} ${String(files.size).padStart(3)} files, ${kb(size.gzip)} gzip`,
+  );
+}

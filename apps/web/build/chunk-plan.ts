@@ -1,0 +1,151 @@
+import { build } from 'vite';
+import type { Plugin } from 'vite';
+import publicPages from '../scripts/public-pages.json' with { type: 'json' };
+
+/**
+ * Few files for a public page (issue 13, point 3). The bundler's own split puts every set of
+ * modules that a different set of screens shares into a file of its own: the course page came
+ * in 52 files, the landing in 37, most of them a kilobyte or two. On a phone each file is a
+ * request; over HTTP/1.1 (`npm start` without a proxy) six go at a time, each waiting a round
+ * trip of a slow network, so a page waited seconds for small downloads.
+ *
+ * The plan starts from the bundler's own split (a first build of the same config, in memory):
+ * - every shared file the entry loads becomes one file, "app";
+ * - every other shared file that a public page (scripts/public-pages.json) loads joins the files
+ *   shared by exactly the same public pages, one file per set;
+ * - sets too small to be worth a request (SMALL) go together into one file, "pages", as long as
+ *   that file then imports only "app" and itself (so it never makes a page load a file it did
+ *   not load before).
+ * Entries keep their own files (a page's module is where its code is asked for), and what no
+ * public page loads (the dashboards) stays as the bundler split it. A page loads no byte it did
+ * not load before, except the small sets of other public pages in "pages" (about 5 kB
+ * compressed in all).
+ */
+export type ChunkPlan = Map<string, string>;
+
+/** Minified bytes below which a set of shared modules is not worth a request of its own. */
+const SMALL = 4096;
+
+/** The build's chunks as the plan reads them (Rolldown's output chunks). */
+export interface PlannedChunk {
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  modules: Record<string, { renderedLength: number }>;
+  code: string;
+}
+
+/** The modules of a chunk that have code in it (an index whose re-exports went unused has none). */
+const withCode = (chunk: PlannedChunk) =>
+  chunk.moduleIds.filter((id) => (chunk.modules[id]?.renderedLength ?? 0) > 0);
+
+/** Module → group name, from the chunks of the bundler's own split. */
+export function planChunks(
+  chunks: PlannedChunk[],
+  pages: ReadonlyArray<{ name: string; module: string }> = publicPages,
+): ChunkPlan {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (file: string, into = new Set<string>()) => {
+    if (into.has(file)) return into;
+    into.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('chunk plan: the build has no entry');
+  const loadedByEntry = closure(entry.fileName);
+  const pageFiles = pages.map((page) => {
+    const suffix = `/src/features/${page.module}.tsx`;
+    const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(suffix));
+    if (!chunk) throw new Error(`chunk plan: no file for the page ${page.module}`);
+    return { name: page.name, files: closure(chunk.fileName) };
+  });
+
+  // Each shared file's set: "app", or the names of the public pages that load it.
+  const sets = new Map<string, PlannedChunk[]>();
+  const setOf = new Map<string, string>();
+  for (const chunk of chunks) {
+    if (chunk.isEntry || chunk.isDynamicEntry || withCode(chunk).length === 0) continue;
+    let set: string | null = null;
+    if (loadedByEntry.has(chunk.fileName)) set = 'app';
+    else {
+      const loaders = pageFiles.filter((page) => page.files.has(chunk.fileName));
+      if (loaders.length > 0) set = `pages-${loaders.map((page) => page.name).join('-')}`;
+    }
+    if (set === null) continue;
+    sets.set(set, [...(sets.get(set) ?? []), chunk]);
+    setOf.set(chunk.fileName, set);
+  }
+
+  const small = new Set<string>();
+  for (const [set, members] of sets) {
+    const size = members.reduce((sum, chunk) => sum + chunk.code.length, 0);
+    if (set !== 'app' && size < SMALL) small.add(set);
+  }
+  // A small set whose files import a file outside "app" and the small sets stays on its own.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const set of small) {
+      const reachesOut = sets
+        .get(set)!
+        .flatMap((chunk) => chunk.imports)
+        .some((file) => {
+          const other = setOf.get(file);
+          return other !== undefined && other !== 'app' && !small.has(other);
+        });
+      if (reachesOut) {
+        small.delete(set);
+        changed = true;
+      }
+    }
+  }
+
+  const plan: ChunkPlan = new Map();
+  for (const [set, members] of sets) {
+    const group = small.has(set) ? 'pages' : set;
+    for (const chunk of members) for (const id of withCode(chunk)) plan.set(id, group);
+  }
+  return plan;
+}
+
+/** Set in the first build's environment: that build is the plan's source, it plans nothing. */
+export const PLANNING = 'ISHURI_CHUNK_PLANNING';
+
+/**
+ * The plugin that makes the plan before the client build (a first build with the same config
+ * and `PLANNING` set, nothing written), and the `output.codeSplitting` that follows it. Each
+ * group takes only the modules the plan gives it: their dependencies are placed by the plan too.
+ */
+export function chunkPlan(configFile: string) {
+  const plan: ChunkPlan = new Map();
+  const plugin: Plugin = {
+    name: 'ishuri-chunk-plan',
+    apply: 'build',
+    async buildStart() {
+      if (this.environment.config.build.ssr || process.env[PLANNING]) return;
+      process.env[PLANNING] = '1';
+      try {
+        const output = await build({
+          configFile,
+          logLevel: 'silent',
+          build: { write: false, manifest: false },
+        });
+        const chunks = (Array.isArray(output) ? output : [output]).flatMap((out) =>
+          'output' in out ? out.output.filter((file) => file.type === 'chunk') : [],
+        );
+        plan.clear();
+        for (const [id, group] of planChunks(chunks)) plan.set(id, group);
+      } finally {
+        delete process.env[PLANNING];
+      }
+    },
+  };
+  const codeSplitting = {
+    includeDependenciesRecursively: false,
+    groups: [{ name: (id: string) => plan.get(id) ?? null }],
+  };
+  return { plugin, codeSplitting };
+}
