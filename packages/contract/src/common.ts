@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { emailPattern, MAX_EMAIL_LENGTH } from './email-pattern';
+import { looksLikeId, normalizeId, uuidText } from './ids';
 import { messages } from './messages';
 
 /** product.md §5: text, an at sign, text, a dot, text. */
 export { emailPattern, MAX_EMAIL_LENGTH };
+export { looksLikeId, normalizeId, uuidText };
 
 /** E-mail addresses are compared and stored in one form: trimmed, lower case. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -65,15 +67,6 @@ export const passwordField = (requiredMessage: string = messages.registerFieldsR
 
 export const idSchema = z.uuid();
 
-/** A UUID's text, in any letter case, for patterns that hold ids (one, or a list). */
-export const uuidText =
-  '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}';
-const uuidPattern = new RegExp(`^${uuidText}$`);
-/** Whether the text is a UUID, in any letter case (what every id of the API is). */
-export const looksLikeId = (value: string) => uuidPattern.test(value);
-/** A UUID in lower case (as stored), or the text unchanged when it is no UUID. */
-export const normalizeId = (value: string) =>
-  uuidPattern.test(value) ? value.toLowerCase() : value;
 /**
  * The one parser of ids in paths and bodies: a UUID in any letter case becomes lower case
  * before any comparison or query; anything else passes through and is answered 404 by the
