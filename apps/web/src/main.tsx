@@ -30,11 +30,16 @@ async function start(root: HTMLElement) {
   // chose another language on this device, it draws the page afresh.
   // In a transition: the work is done in short slices, so the phone stays responsive (a
   // tap is not kept waiting behind one long task) while the page is already on screen.
+  // After the page's first HTML is on screen: where the code is already there when the HTML is
+  // parsed (a cached visit), taking over before the first paint would keep the text off screen
+  // for the time the work takes. A hidden tab paints nothing: it takes over at once.
   const takeOver = () =>
-    startTransition(() => {
-      if (getToken() || drawnIn !== language) createRoot(root).render(app);
-      else hydrateRoot(root, app);
-    });
+    afterFirstPaint(() =>
+      startTransition(() => {
+        if (getToken() || drawnIn !== language) createRoot(root).render(app);
+        else hydrateRoot(root, app);
+      }),
+    );
   if (router.state.initialized) takeOver();
   else {
     const stop = router.subscribe((state) => {
@@ -43,6 +48,12 @@ async function start(root: HTMLElement) {
       takeOver();
     });
   }
+}
+
+/** Runs `work` once the browser has painted the next frame (at once in a hidden tab). */
+function afterFirstPaint(work: () => void) {
+  if (document.visibilityState === 'hidden') return work();
+  requestAnimationFrame(() => setTimeout(work, 0));
 }
 
 const root = document.getElementById('root');
