@@ -9,6 +9,8 @@
  *
  *   npm run bench -- scale                (or: npx tsx bench/scale.ts)
  *   BENCH_USERS=100000 BENCH_SECONDS=5 BENCH_DATABASE_URL=postgres://…/postgres
+ *   BENCH_READS=health      only /api/health, alone and beside the heavy list
+ *   BENCH_PROFILE=DIR       the server writes a CPU profile (node --cpu-prof) into DIR
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -24,6 +26,8 @@ import pg from 'pg';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
+const healthOnly = process.env.BENCH_READS === 'health';
+const profileDir = process.env.BENCH_PROFILE;
 
 interface Ready {
   port: number;
@@ -166,7 +170,11 @@ async function runServer(url: string, big: boolean) {
 
 function start(url: string, big: boolean) {
   const child = fork(fileURLToPath(import.meta.url), ['server', url, big ? 'big' : 'small'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise<{ child: ChildProcess; ready: Ready }>((resolve, reject) => {
@@ -221,7 +229,9 @@ async function measure(url: string, big: boolean) {
     ['sub/subscribers q=reader77 (admin)', '/api/sub/subscribers?q=reader77&pageSize=20', admin],
   ];
   const rows: [string, Figures][] = [];
-  for (const [name, path, token] of reads) rows.push([name, await load(base + path, token)]);
+  for (const [name, path, token] of healthOnly ? [] : reads) {
+    rows.push([name, await load(base + path, token)]);
+  }
   const healthAlone = await load(`${base}/api/health`, null, 10);
   // An admin loading the largest list there is (unpaged: at most 1,000 users) all the time.
   const heavy = load(`${base}/api/user/all`, admin, 2);

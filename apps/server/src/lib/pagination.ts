@@ -1,11 +1,13 @@
 import { messages } from './i18n';
+import { MAX_PAGE_SIZE } from '@ishuri/contract';
 import type { ListQuery, ListResponse } from '@ishuri/contract';
 import { and, asc, desc, getTableName, ilike, or, sql } from 'drizzle-orm';
 import type { AnyColumn, InferSelectModel, SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { listVersions } from '../db/schema';
 import type { Db } from '../db/client';
 import { fail } from './errors';
+import { WorkGate } from './work-gate';
 
 export const DEFAULT_PAGE_SIZE = 10;
 /**
@@ -13,6 +15,25 @@ export const DEFAULT_PAGE_SIZE = 10;
  * can tell it got only part (decisions.md §1).
  */
 export const UNPAGED_LIMIT = 1000;
+
+/**
+ * Answers of more rows than a page (unpaged lists: up to UNPAGED_LIMIT) are built one at a time
+ * in a process, the others waiting in line (at most LARGE_LISTS_WAITING; then 503). Building one
+ * (reading, mapping and presenting 1,000 rows; writing and tagging its JSON) holds the event loop
+ * for about 10 ms at a time: two admins loading the whole user list without pause kept it busy
+ * most of the time, and every other request of the process waited behind them (bench/scale.ts:
+ * /api/health p99 7 ms alone, 55 ms beside them). Pages of MAX_PAGE_SIZE or fewer rows never
+ * wait here.
+ */
+export const LARGE_LISTS_WAITING = 64;
+export const largeLists = new WorkGate(1, LARGE_LISTS_WAITING);
+
+/** The row a list reads when it names its columns: each column's value, null where it may be. */
+export type ColumnsRow<TColumns extends Record<string, PgColumn>> = {
+  [K in keyof TColumns]: TColumns[K]['_']['notNull'] extends true
+    ? TColumns[K]['_']['data']
+    : TColumns[K]['_']['data'] | null;
+};
 
 export interface ListSpec {
   /** Columns the `q` filter looks in (case-insensitive substring). */
@@ -106,31 +127,62 @@ function keptCounts(db: Db) {
  * `pageSize`, `q` and `sort` select, each shaped by `present`, with the total. Without page
  * parameters, the first UNPAGED_LIMIT rows. Every list of the API goes through here.
  *
+ * With `columns`, only those are read (the ones `present` uses): a whole row is parsed and
+ * mapped column by column, on the event loop, for every one of up to 1,000 rows, and columns a
+ * list never shows (a password hash, a second timestamp) were most of that work.
+ *
  * The rows come with the table's version, read in the same statement (so at the same moment as
  * the rows); a total counted before at that version is answered without counting again. Not
  * for use inside a transaction that writes to the table.
  */
-export async function listPage<TTable extends PgTable, T>(
+export function listPage<TTable extends PgTable, T>(
   db: Db,
   table: TTable,
   spec: ListSpec,
   query: ListQuery,
   present: (row: InferSelectModel<TTable>) => T,
+): Promise<ListResponse<T>>;
+export function listPage<TTable extends PgTable, TColumns extends Record<string, PgColumn>, T>(
+  db: Db,
+  table: TTable,
+  spec: ListSpec,
+  query: ListQuery,
+  present: (row: ColumnsRow<TColumns>) => T,
+  columns: TColumns,
+): Promise<ListResponse<T>>;
+export function listPage<T>(
+  db: Db,
+  table: PgTable,
+  spec: ListSpec,
+  query: ListQuery,
+  present: (row: never) => T,
+  columns?: Record<string, PgColumn>,
 ): Promise<ListResponse<T>> {
   const plan = planList(spec, query);
+  const read = () => readPage(db, table, plan, present as (row: unknown) => T, columns);
+  return plan.limit > MAX_PAGE_SIZE ? largeLists.run(read) : read();
+}
+
+async function readPage<T>(
+  db: Db,
+  table: PgTable,
+  plan: ListPlan,
+  present: (row: unknown) => T,
+  columns: Record<string, PgColumn> | undefined,
+): Promise<ListResponse<T>> {
   const name = getTableName(table);
   const rows = (await db
     .select({
-      row: table as PgTable,
+      row: columns ?? table,
       version: sql<
         string | null
       >`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.name} = ${name})`,
     })
-    .from(table as PgTable)
+    .from(table)
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
-    .offset(plan.offset)) as { row: InferSelectModel<TTable>; version: string | null }[];
+    .offset(plan.offset)) as { row: unknown; version: string | null }[];
   const data = rows.map(({ row }) => present(row));
   // A short first page is the whole list: no count needed.
   const total =

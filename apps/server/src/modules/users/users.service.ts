@@ -11,7 +11,7 @@ import { requireUserAccess } from './users.access';
 import { isUuid } from '../../lib/ids';
 import { listPage } from '../../lib/pagination';
 import { pendingEmailOf, requestEmailChange } from './email-change.service';
-import { presentProfile, presentUser } from './users.presenter';
+import { presentProfile, presentUser, userColumns } from './users.presenter';
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db
@@ -124,7 +124,7 @@ export async function listUsers(ctx: AppContext, actor: Actor | null, query: Lis
     },
     defaultOrder: [desc(users.createdAt), asc(users.id)],
   };
-  return listPage(ctx.database.db, users, spec, query, presentUser);
+  return listPage(ctx.database.db, users, spec, query, presentUser, userColumns);
 }
 
 /**
