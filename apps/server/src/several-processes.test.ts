@@ -1,11 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -15,6 +11,8 @@ import type { Database } from './db/client';
 import { certificates, jobs, users } from './db/schema';
 import { TokenService } from './lib/tokens';
 import { CERTIFICATE_JOB } from './modules/certificates/certificates.service';
+import { buildBundle, startBuilt, stopBuilt, untilAnswers } from './test/built-server';
+import type { BuiltServer } from './test/built-server';
 import { createCourse, createLesson, SETUP_TIMEOUT } from './test/content';
 import { createUser } from './test/factories';
 import type { TestUser } from './test/factories';
@@ -31,7 +29,6 @@ import type { TestServer } from './test/server';
 // (s3rver), with one shared data folder (as the deployment's shared volume). They start at the
 // same moment on an empty database, so they also show that start-up work takes turns.
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = TEST_REDIS_URL;
 
@@ -46,24 +43,11 @@ if (!onPostgres) {
   console.log(`several-processes.test.ts: skipped: no Redis answers at ${redisUrl}`);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-interface Process {
+interface Process extends BuiltServer {
   name: string;
-  baseUrl: string;
-  child: ChildProcess;
-  output: () => string;
 }
 
-const outDir = path.join(serverDir, 'node_modules/.cache', `two-${randomBytes(4).toString('hex')}`);
+let outDir = '';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-two-'));
 const jwtSecret = randomBytes(32).toString('hex');
 const databaseName = `ishuri_two_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -79,53 +63,31 @@ let two: Process;
 let admin: TestUser;
 
 async function start(name: string, url: string): Promise<Process> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(outDir, 'main.mjs')], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      JWT_SECRET: jwtSecret,
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: redisPrefix,
-      S3_BUCKET: s3.config.bucket,
-      S3_ENDPOINT: s3.config.endpoint,
-      S3_REGION: s3.config.region,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_PREFIX: s3.config.prefix,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'first-admin@ishuri.test',
-      ADMIN_PASSWORD: 'first-admin-password',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startBuilt(outDir, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    JWT_SECRET: jwtSecret,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisPrefix,
+    S3_BUCKET: s3.config.bucket,
+    S3_ENDPOINT: s3.config.endpoint,
+    S3_REGION: s3.config.region,
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_PREFIX: s3.config.prefix,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'first-admin@ishuri.test',
+    ADMIN_PASSWORD: 'first-admin-password',
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { name, baseUrl: `http://127.0.0.1:${port}`, child, output: () => output };
+  return { ...server, name };
 }
 
 async function untilReady(target: Process) {
-  for (let i = 0; i < 1200; i += 1) {
-    if (target.child.exitCode !== null) break;
-    const ready = await fetch(`${target.baseUrl}/api/ready`).catch(() => undefined);
-    if (ready?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!(await untilAnswers(target))) {
+    throw new Error(`${target.name} did not become ready:\n${target.output()}`);
   }
-  throw new Error(`${target.name} did not become ready:\n${target.output()}`);
-}
-
-async function stop(target: Process | undefined) {
-  if (!target || target.child.exitCode !== null) return;
-  const gone = new Promise((resolve) => target.child.once('exit', resolve));
-  target.child.kill('SIGTERM');
-  await gone;
 }
 
 /** A product process as the shared test helpers see a server: HTTP to it, the database beside. */
@@ -150,7 +112,7 @@ const until = async <T>(read: () => Promise<T | undefined>, what: string, ms = 6
 
 describe.runIf(withRedis)('two product processes on one PostgreSQL, Redis and S3 store', () => {
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs', outDir], { cwd: serverDir });
+    outDir = buildBundle('two');
     s3 = await startS3Server();
     const maintenance = new pg.Client({ connectionString: databaseUrl });
     await maintenance.connect();
@@ -169,7 +131,7 @@ describe.runIf(withRedis)('two product processes on one PostgreSQL, Redis and S3
   }, SETUP_TIMEOUT);
 
   afterAll(async () => {
-    await Promise.all([stop(one), stop(two)]);
+    await Promise.all([stopBuilt(one), stopBuilt(two)]);
     await database?.close();
     await s3?.close();
     const maintenance = new pg.Client({ connectionString: databaseUrl });
@@ -180,7 +142,7 @@ describe.runIf(withRedis)('two product processes on one PostgreSQL, Redis and S3
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
-    rmSync(outDir, { recursive: true, force: true });
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,12 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBundle, startBuilt, untilAnswers } from './test/built-server';
+import type { BuiltServer } from './test/built-server';
 import { freshDatabase } from './test/database';
 import { paddedMp4, videoFile } from './test/media';
 
@@ -16,32 +15,23 @@ import { paddedMp4, videoFile } from './test/media';
  * for this file, as bundle.test.ts does.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(
-  serverDir,
-  'node_modules/.cache',
-  `bundle-shutdown-${randomBytes(4).toString('hex')}`,
-);
+let outDir = '';
 const ADMIN_EMAIL = 'shutdown-admin@example.rw';
 const ADMIN_PASSWORD = 'a-long-admin-password';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build.mjs', outDir], { cwd: serverDir });
+  outDir = buildBundle('bundle-shutdown');
 }, 120_000);
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(outDir, { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  port: number;
+interface Running extends BuiltServer {
   dataDir: string;
-  output: () => string;
   exited: Promise<number | null>;
 }
 
@@ -50,8 +40,6 @@ async function startServer(): Promise<Running> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-shutdown-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
@@ -65,28 +53,14 @@ async function startServer(): Promise<Running> {
     env.DATABASE_URL = fresh.url!;
     cleanups.push(() => fresh.drop());
   }
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  env.PORT = String(port);
-  const child = spawn(process.execPath, [path.join(outDir, 'main.mjs')], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const server = await startBuilt(outDir, env);
+  const { child } = server;
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   cleanups.push(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let up = false;
-  for (let i = 0; i < 600 && !up; i += 1) {
-    up = (await fetch(`${baseUrl}/api/ready`).catch(() => null))?.status === 200;
-    if (!up) await sleep(100);
-  }
-  expect(up, output).toBe(true);
-  return { child, baseUrl, port, dataDir, output: () => output, exited };
+  expect(await untilAnswers(server), server.output()).toBe(true);
+  return { ...server, dataDir, exited };
 }
 
 /** The admin's token: signs in, reads the code the file mailer prints, verifies it. */
