@@ -8,7 +8,9 @@
  * The public pages' first HTML is prerendered at build (apps/web/scripts/prerender.mjs); a
  * second server in the same run sends the app's empty index.html instead (its own copy of the
  * build without the list of prerendered pages), so the two are compared under the same load.
- * Each page is audited BENCH_RUNS times (3) and each figure is the median.
+ * Each page is audited BENCH_RUNS times (3) and each figure is the median. BENCH_PAGES=/,/learn/{id}
+ * audits only those pages (and the anchor); BENCH_DETAIL=1 prints each run's long tasks and the
+ * main thread's work by script and by kind.
  *
  *   npm run bench -- lighthouse           (or: npx tsx bench/lighthouse.ts)
  *   needs /usr/bin/chromium; builds the web app and the server first when they are missing.
@@ -31,6 +33,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
  * it) or `devtools` (the load itself throttled: figures as observed, noisier).
  */
 const throttling = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+/** BENCH_DETAIL=1: also each run's long main-thread tasks (simulated) and the work per script. */
+const detail = process.env.BENCH_DETAIL === '1';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,6 +75,7 @@ async function auditOnce(url: string, port: number, page: string): Promise<Row> 
   if (!result) throw new Error(`no result for ${url}`);
   const { categories, audits } = result.lhr;
   const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+  if (detail) printDetail(page, audits);
   return {
     page,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -80,6 +85,41 @@ async function auditOnce(url: string, port: number, page: string): Promise<Row> 
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
     tbt: ms('total-blocking-time'),
   };
+}
+
+type Audits = Record<string, { details?: unknown; numericValue?: number }>;
+interface DetailItem {
+  url?: string;
+  duration?: number;
+  startTime?: number;
+  total?: number;
+  scripting?: number;
+  scriptParseCompile?: number;
+  groupLabel?: string;
+}
+
+const itemsOf = (audits: Audits, id: string) =>
+  ((audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? []) as DetailItem[];
+const shortUrl = (url = '') => url.replace(/^https?:\/\/[^/]+/, '') || url;
+
+/** The long tasks Lighthouse counted (start and length, simulated) and the main thread by script. */
+function printDetail(page: string, audits: Audits) {
+  const tasks = itemsOf(audits, 'long-tasks')
+    .map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${shortUrl(t.url)}`)
+    .join(', ');
+  console.log(`${page}: long tasks (start+ms, simulated): ${tasks || 'none'}`);
+  const scripts = itemsOf(audits, 'bootup-time')
+    .map(
+      (s) =>
+        `${shortUrl(s.url)} ${Math.round(s.total ?? 0)} (script ${Math.round(s.scripting ?? 0)}, ` +
+        `parse ${Math.round(s.scriptParseCompile ?? 0)})`,
+    )
+    .join('; ');
+  console.log(`${page}: main thread by script (ms): ${scripts || 'none'}`);
+  const groups = itemsOf(audits, 'mainthread-work-breakdown')
+    .map((g) => `${g.groupLabel} ${Math.round(g.duration ?? 0)}`)
+    .join('; ');
+  console.log(`${page}: main thread by kind (ms): ${groups}`);
 }
 
 const median = (values: number[]) => {
@@ -185,8 +225,13 @@ async function main() {
       ['/explore (app only)', `${appOnly.base}/explore-course`],
       ['/course (app only)', `${appOnly.base}/course/${courseId}`],
     ];
+    // BENCH_PAGES=/,/course/{id}: only those (and the anchor).
+    const only = process.env.BENCH_PAGES?.split(',');
     const rows: Row[] = [];
-    for (const [name, url] of pages) rows.push(await audit(url, chrome.port, name));
+    for (const [name, url] of pages) {
+      if (only && name !== pages[0]![0] && !only.includes(name)) continue;
+      rows.push(await audit(url, chrome.port, name));
+    }
     const anchor = rows[0]!;
     console.log(
       `\nLighthouse mobile (slow 4G, mid-range phone, throttling: ${throttling}; median of ` +

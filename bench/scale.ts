@@ -236,10 +236,10 @@ async function measure(url: string, big: boolean) {
   // An admin loading the largest list there is (unpaged: at most 1,000 users) all the time.
   const heavy = load(`${base}/api/user/all`, admin, 2);
   const healthUnderLoad = await load(`${base}/api/health`, null, 10);
-  await heavy;
+  const heavyList = await heavy;
   child.send('stop');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { rows, healthAlone, healthUnderLoad };
+  return { rows, healthAlone, healthUnderLoad, heavyList };
 }
 
 async function main() {
@@ -288,7 +288,9 @@ async function main() {
     ] as const) {
       console.log(
         `/api/health p99 (${label}): ${run.healthAlone.p99} ms alone, ` +
-          `${run.healthUnderLoad.p99} ms while an admin loads the whole user list`,
+          `${run.healthUnderLoad.p99} ms while an admin loads the whole user list ` +
+          `(that list meanwhile: ${run.heavyList.rps.toFixed(0)} req/s, ` +
+          `p50 ${run.heavyList.p50} ms, ${run.heavyList.errors} errors)`,
       );
     }
   } finally {

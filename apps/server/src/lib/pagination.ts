@@ -21,12 +21,15 @@ export const UNPAGED_LIMIT = 1000;
  * in a process, the others waiting in line (at most LARGE_LISTS_WAITING; then 503). Building one
  * (reading, mapping and presenting 1,000 rows; writing and tagging its JSON) holds the event loop
  * for about 10 ms at a time: two admins loading the whole user list without pause kept it busy
- * most of the time, and every other request of the process waited behind them (bench/scale.ts:
- * /api/health p99 7 ms alone, 35 ms beside them; 19–28 ms with this). Pages of MAX_PAGE_SIZE or fewer rows never
- * wait here.
+ * most of the time, and every other request of the process waited behind them. With others
+ * waiting, the next one starts only after a rest as long as the last one took, so large lists
+ * hold a process at most about half of the time (bench/scale.ts, 100k users: /api/health p99
+ * 7 ms alone; beside two connections loading the user list 35 ms with no gate, 19–28 ms one at
+ * a time, 10–13 ms with the rest, the list then served at 109–123 answers a second instead of
+ * 153). Pages of MAX_PAGE_SIZE or fewer rows never wait here.
  */
 export const LARGE_LISTS_WAITING = 64;
-export const largeLists = new WorkGate(1, LARGE_LISTS_WAITING);
+export const largeLists = new WorkGate(1, LARGE_LISTS_WAITING, 1);
 
 /** The row a list reads when it names its columns: each column's value, null where it may be. */
 export type ColumnsRow<TColumns extends Record<string, PgColumn>> = {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors';
 import { WorkGate } from './work-gate';
 
@@ -67,5 +67,45 @@ describe('a work gate', () => {
     await expect(failing).rejects.toThrow('broken');
     expect(await next).toBe('next');
     expect(gate.counts).toEqual({ running: 0, waiting: 0 });
+  });
+
+  describe('with a rest', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('hands the slot on only after a pause as long as the work took, times `rest`', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+      const gate = new WorkGate(1, 5, 1);
+      const log: string[] = [];
+      const slow = gate.run(async () => {
+        log.push('start a');
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        log.push('end a');
+      });
+      const next = gate.run(async () => log.push('start b'));
+      await vi.advanceTimersByTimeAsync(40);
+      await slow;
+      expect(log).toEqual(['start a', 'end a']);
+      expect(gate.counts).toEqual({ running: 1, waiting: 1 });
+      await vi.advanceTimersByTimeAsync(39);
+      expect(log).toEqual(['start a', 'end a']);
+      await vi.advanceTimersByTimeAsync(1);
+      await next;
+      expect(log).toEqual(['start a', 'end a', 'start b']);
+      expect(gate.counts).toEqual({ running: 0, waiting: 0 });
+    });
+
+    it('lets work that finds the gate free start at once, and frees it at once when no one waits', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+      const gate = new WorkGate(1, 5, 1);
+      const first = gate.run(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        return 'first';
+      });
+      await vi.advanceTimersByTimeAsync(40);
+      expect(await first).toBe('first');
+      expect(gate.counts).toEqual({ running: 0, waiting: 0 });
+      // No pause owed: nobody was waiting when the first finished.
+      expect(await gate.run(async () => 'second')).toBe('second');
+    });
   });
 });
