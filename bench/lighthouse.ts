@@ -75,7 +75,7 @@ async function auditOnce(url: string, port: number, page: string): Promise<Row> 
   if (!result) throw new Error(`no result for ${url}`);
   const { categories, audits } = result.lhr;
   const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
-  if (detail) printDetail(page, audits);
+  if (detail) printDetail(page, audits, result.lhr.categories.accessibility?.auditRefs ?? []);
   return {
     page,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -103,7 +103,7 @@ const itemsOf = (audits: Audits, id: string) =>
 const shortUrl = (url = '') => url.replace(/^https?:\/\/[^/]+/, '') || url;
 
 /** The long tasks Lighthouse counted (start and length, simulated) and the main thread by script. */
-function printDetail(page: string, audits: Audits) {
+function printDetail(page: string, audits: Audits, a11y: { id: string; weight: number }[]) {
   const tasks = itemsOf(audits, 'long-tasks')
     .map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${shortUrl(t.url)}`)
     .join(', ');
@@ -120,6 +120,15 @@ function printDetail(page: string, audits: Audits) {
     .map((g) => `${g.groupLabel} ${Math.round(g.duration ?? 0)}`)
     .join('; ');
   console.log(`${page}: main thread by kind (ms): ${groups}`);
+  const failed = a11y
+    .filter((ref) => ref.weight > 0 && (audits[ref.id] as { score?: number | null })?.score === 0)
+    .map((ref) => ref.id);
+  for (const id of failed) {
+    const nodes = itemsOf(audits, id)
+      .map((item) => (item as { node?: { selector?: string } }).node?.selector ?? '?')
+      .join('; ');
+    console.log(`${page}: accessibility audit failed: ${id} (${nodes})`);
+  }
 }
 
 const median = (values: number[]) => {

@@ -116,6 +116,60 @@ test('on a connection that saves data, the explainer waits for play and loads no
     .toBe(true);
 });
 
+test('on a phone, the explainer is built and fetched only once its place comes on screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fetched: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/uploads/media/explainer')) fetched.push(sent.url());
+  });
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'What We Do' });
+  // Below the first screen: a box holds its place, the same size a video would take.
+  const play = section.getByRole('button', { name: messages.playVideo });
+  await expect(play).toBeAttached();
+  await page.waitForTimeout(1_000);
+  await expect(section.locator('video')).toHaveCount(0);
+  expect(fetched).toEqual([]);
+  const box = await play.locator('..').boundingBox();
+  expect(box!.y).toBeGreaterThan(740);
+  expect(Math.round((box!.width * 9) / 16)).toBe(Math.round(box!.height));
+
+  await section.getByRole('heading', { name: 'What We Do' }).scrollIntoViewIfNeeded();
+  const video = section.locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  expect(fetched.length).toBeGreaterThan(0);
+  await page.screenshot({ path: 'test-results/explainer-phone.png', fullPage: false });
+});
+
+test('the Play video button in the explainer’s place plays it, even where it would wait', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {
+      configurable: true,
+      value: { saveData: true, effectiveType: '4g' },
+    });
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'What We Do' });
+  await section.getByRole('button', { name: messages.playVideo }).press('Enter');
+  const video = section.locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await expect(section.getByText(messages.explainerPlaysOnPress)).toHaveCount(0);
+});
+
 test('a video that cannot be loaded shows a placeholder', async ({ page }) => {
   await page.route('**/uploads/media/explainer.webm', (route) => route.abort('failed'));
   await page.goto('/');

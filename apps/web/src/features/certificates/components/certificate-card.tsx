@@ -10,7 +10,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { longDate } from '../../../lib/format';
 import { certificatePdf, NotPdfError, useCertificateImage } from '../../../api/certificates';
 import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
-import { useInView } from './use-in-view';
+import { useInView } from '../../../lib/use-in-view';
 import { saveFile } from '../../../lib/save-file';
 
 /** An object URL for a Blob, revoked when it is no longer shown. */

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 
-/** True once the element has come near the viewport (and stays true): load what it shows then. */
+/**
+ * True once the element has come within `rootMargin` of the viewport (and stays true): load what
+ * it shows then. False on the first render everywhere, the prerendered HTML included, so that
+ * the app takes that HTML over as it is.
+ */
 export function useInView(ref: RefObject<Element | null>, rootMargin = '200px'): boolean {
-  // Without IntersectionObserver (very old browsers), everything counts as seen.
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element || seen) return;
