@@ -1,7 +1,17 @@
 import { messages } from '@ishuri/contract';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { newUser, signInAs } from './support/users';
+
+/** What a phone's data saver makes the browser say (Chromium's Network Information API). */
+const saveData = (page: Page) =>
+  page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {
+      configurable: true,
+      value: { saveData: true, effectiveType: '4g' },
+    });
+  });
 
 const isSubscribeMail = (mail: { subject: string }) => /newsletter/i.test(mail.subject);
 
@@ -75,13 +85,7 @@ test('What We Do: the explainer plays muted, looping, by itself, with controls',
 test('on a connection that saves data, the explainer waits for play and loads nothing', async ({
   page,
 }) => {
-  // What a phone's data saver makes the browser say (Chromium's Network Information API).
-  await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'connection', {
-      configurable: true,
-      value: { saveData: true, effectiveType: '4g' },
-    });
-  });
+  await saveData(page);
   const fetched: string[] = [];
   page.on('request', (sent) => {
     if (sent.url().includes('/uploads/media/explainer.webm')) fetched.push(sent.url());
@@ -151,12 +155,7 @@ test('on a phone, the explainer is built and fetched only once its place comes o
 test('the Play video button in the explainer’s place plays it, even where it would wait', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'connection', {
-      configurable: true,
-      value: { saveData: true, effectiveType: '4g' },
-    });
-  });
+  await saveData(page);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   const section = page.getByRole('region', { name: 'What We Do' });
