@@ -9,8 +9,8 @@
  * second server in the same run sends the app's empty index.html instead (its own copy of the
  * build without the list of prerendered pages), so the two are compared under the same load.
  * Each page is audited BENCH_RUNS times (3) and each figure is the median. BENCH_PAGES=/,/learn/{id}
- * audits only those pages (and the anchor); BENCH_DETAIL=1 prints each run's long tasks and the
- * main thread's work by script and by kind.
+ * audits only those pages (and the anchor); BENCH_DETAIL=1 prints each run's long tasks, the
+ * main thread's work by script and by kind, and the nodes of any failed accessibility audit.
  *
  *   npm run bench -- lighthouse           (or: npx tsx bench/lighthouse.ts)
  *   needs /usr/bin/chromium; builds the web app and the server first when they are missing.
@@ -33,7 +33,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
  * it) or `devtools` (the load itself throttled: figures as observed, noisier).
  */
 const throttling = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-/** BENCH_DETAIL=1: also each run's long main-thread tasks (simulated) and the work per script. */
 const detail = process.env.BENCH_DETAIL === '1';
 
 function freePort(): Promise<number> {
@@ -87,7 +86,7 @@ async function auditOnce(url: string, port: number, page: string): Promise<Row> 
   };
 }
 
-type Audits = Record<string, { details?: unknown; numericValue?: number }>;
+type Audits = Record<string, { details?: unknown; numericValue?: number; score?: number | null }>;
 interface DetailItem {
   url?: string;
   duration?: number;
@@ -102,7 +101,7 @@ const itemsOf = (audits: Audits, id: string) =>
   ((audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? []) as DetailItem[];
 const shortUrl = (url = '') => url.replace(/^https?:\/\/[^/]+/, '') || url;
 
-/** The long tasks Lighthouse counted (start and length, simulated) and the main thread by script. */
+/** One run's long tasks (start and length, simulated), main-thread work, failed accessibility audits. */
 function printDetail(page: string, audits: Audits, a11y: { id: string; weight: number }[]) {
   const tasks = itemsOf(audits, 'long-tasks')
     .map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${shortUrl(t.url)}`)
@@ -121,7 +120,7 @@ function printDetail(page: string, audits: Audits, a11y: { id: string; weight: n
     .join('; ');
   console.log(`${page}: main thread by kind (ms): ${groups}`);
   const failed = a11y
-    .filter((ref) => ref.weight > 0 && (audits[ref.id] as { score?: number | null })?.score === 0)
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
     .map((ref) => ref.id);
   for (const id of failed) {
     const nodes = itemsOf(audits, id)

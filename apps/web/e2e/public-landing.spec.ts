@@ -41,7 +41,8 @@ test('What We Do: the explainer plays muted, looping, by itself, with controls',
   const section = page.getByRole('region', { name: 'What We Do' });
   const video = section.locator('video');
   await expect(video).toBeVisible();
-  // The first HTML has no autoplay (it waits to know the connection): the app then starts it.
+  // The first HTML holds the video's place (on screen at this size): the app then makes it and,
+  // knowing the connection, starts it.
   await expect
     .poll(() =>
       video.evaluate((element: HTMLVideoElement) => ({

@@ -25,7 +25,7 @@ export const UNPAGED_LIMIT = 1000;
  * waiting, the next one starts only after a rest as long as the last one took, so large lists
  * hold a process at most about half of the time (bench/scale.ts, 100k users: /api/health p99
  * 7 ms alone; beside two connections loading the user list 35 ms with no gate, 19–28 ms one at
- * a time, 10–13 ms with the rest, the list then served at 109–123 answers a second instead of
+ * a time, 8–13 ms with the rest, the list then served at 109–127 answers a second instead of
  * 153). Pages of MAX_PAGE_SIZE or fewer rows never wait here.
  */
 export const LARGE_LISTS_WAITING = 64;
