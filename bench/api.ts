@@ -46,10 +46,10 @@ async function runServer(databaseUrl: string | undefined) {
   const { testConfig } = await import('../apps/server/src/test/server');
   const { openDatabase } = await import('../apps/server/src/db/client');
   const { seedDemo } = await import('../apps/server/src/demo/seed-demo');
-  const { courses, enrolments, lessons, progress, users, blogs } =
+  const { courses, enrolments, courseItems, progress, users, blogs } =
     await import('../apps/server/src/db/schema');
   const { uuidv7 } = await import('../apps/server/src/lib/ids');
-  const { asc, eq } = await import('drizzle-orm');
+  const { and, asc, eq, isNull } = await import('drizzle-orm');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-bench-api-'));
   // On PGlite, a data folder as npm start has (its settings apply there).
@@ -79,9 +79,9 @@ async function runServer(databaseUrl: string | undefined) {
     .limit(1);
   const [lesson] = await db
     .select()
-    .from(lessons)
-    .where(eq(lessons.courseId, course!.id))
-    .orderBy(asc(lessons.position))
+    .from(courseItems)
+    .where(and(eq(courseItems.courseId, course!.id), isNull(courseItems.parentId)))
+    .orderBy(asc(courseItems.position))
     .limit(1);
   await db.insert(enrolments).values({ userId: learner!.id, courseId: course!.id });
   await db.insert(progress).values({

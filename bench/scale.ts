@@ -65,7 +65,7 @@ async function fill(url: string, users: number) {
     ],
     [
       'lessons',
-      `insert into lessons (id, course_id, title, description, content_type, content, position)
+      `insert into course_items (id, course_id, title, description, content_type, content, position)
        select gen_random_uuid(), c.id, 'Lesson ' || p, '', 'text', repeat('Read this. ', 40), p
        from courses c cross join generate_series(1, 5) p`,
     ],
@@ -83,7 +83,7 @@ async function fill(url: string, users: number) {
       'progress',
       `insert into progress (user_id, course_id, item_id, progress, completed, completed_at)
        select e.user_id, e.course_id, l.id, 100, true, now()
-       from enrolments e join lessons l on l.course_id = e.course_id
+       from enrolments e join course_items l on l.course_id = e.course_id
        on conflict do nothing`,
     ],
     [

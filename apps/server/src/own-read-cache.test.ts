@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons, progress, users } from './db/schema';
+import { courseItems, progress, users } from './db/schema';
 import { OwnReadCache } from './lib/own-read-cache';
 import { createCourse, createLesson } from './test/content';
 import { createUser } from './test/factories';
@@ -130,9 +130,9 @@ describe("a learner's progress kept in memory", () => {
     expect(await done(server)).toEqual([first.id]);
     // A content write through the API (the course's order) makes it fresh.
     await server.ctx.database.db
-      .update(lessons)
+      .update(courseItems)
       .set({ title: 'Renamed behind' })
-      .where(eq(lessons.id, second.id));
+      .where(eq(courseItems.id, second.id));
     const form = new FormData();
     form.set('title', 'Second, renamed');
     const renamed = await server.request('PUT', `/api/lesson/update/${second.id}`, {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, lessons, revokedTokens, users } from './db/schema';
+import { courseItems, courses, revokedTokens, users } from './db/schema';
 import { SessionCache } from './lib/session-cache';
 import { createCourse, createLesson } from './test/content';
 import { createUser, DEFAULT_PASSWORD } from './test/factories';
@@ -134,9 +134,9 @@ describe("a course's rules and order kept in memory", () => {
 
     // Swapped behind the API's back: the kept order is still served.
     await server.ctx.database.db
-      .update(lessons)
+      .update(courseItems)
       .set({ position: 9 })
-      .where(eq(lessons.id, first.id));
+      .where(eq(courseItems.id, first.id));
     expect(await order()).toEqual([first.id, second.id]);
 
     // A content write through the API (here: a lesson's title) clears it.

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -163,13 +165,21 @@ export const courses = pgTable(
   ],
 );
 
-export const lessons = pgTable(
-  'lessons',
+/**
+ * Course items (issue 31): a course's lessons (`parentId` null) and their sub-lessons (`parentId`
+ * the lesson's id), in one table. A sub-lesson's parent is a lesson of the same course: the
+ * composite reference on (course, parent) keeps the course, and a trigger (migration 0012) keeps
+ * the depth at two. Positions are unique among the children of one parent (a course's lessons
+ * share the parent null); reordering moves them out of the way first (course-tree.ts).
+ */
+export const courseItems = pgTable(
+  'course_items',
   {
     id: uuid('id').primaryKey(),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     contentType: text('content_type', { enum: ['text', 'video', 'quiz'] }).notNull(),
@@ -181,37 +191,22 @@ export const lessons = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('lessons_course_position_idx').on(t.courseId, t.position),
-    check('lessons_content_type_check', sql`${t.contentType} in ('text', 'video', 'quiz')`),
-  ],
-);
-
-export const subLessons = pgTable(
-  'sub_lessons',
-  {
-    id: uuid('id').primaryKey(),
-    lessonId: uuid('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-    contentType: text('content_type', { enum: ['text', 'video', 'quiz'] }).notNull(),
-    content: text('content'),
-    videoUrl: text('video_url'),
-    /** A quiz item's quiz, with its answer key (never sent to learners as it is). */
-    quiz: jsonb('quiz').$type<Quiz>(),
-    position: integer('position').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('sub_lessons_lesson_position_idx').on(t.lessonId, t.position),
-    check('sub_lessons_content_type_check', sql`${t.contentType} in ('text', 'video', 'quiz')`),
+    unique('course_items_course_id_key').on(t.courseId, t.id),
+    unique('course_items_position_key').on(t.courseId, t.parentId, t.position).nullsNotDistinct(),
+    index('course_items_parent_position_idx').on(t.parentId, t.position),
+    foreignKey({
+      name: 'course_items_parent_fk',
+      columns: [t.courseId, t.parentId],
+      foreignColumns: [t.courseId, t.id],
+    }).onDelete('cascade'),
+    check('course_items_content_type_check', sql`${t.contentType} in ('text', 'video', 'quiz')`),
+    check('course_items_parent_check', sql`${t.parentId} <> ${t.id}`),
   ],
 );
 
 /**
  * Every attempt at a quiz item (issue 17): the answers as sent, the score and whether it passed.
- * The item (a lesson or a sub-lesson) is named by id; attempts go with their learner or course.
+ * Attempts go with their learner, their course or their item.
  */
 export const quizAttempts = pgTable(
   'quiz_attempts',
@@ -235,6 +230,11 @@ export const quizAttempts = pgTable(
   (t) => [
     index('quiz_attempts_user_item_idx').on(t.userId, t.itemId, t.createdAt),
     index('quiz_attempts_course_item_idx').on(t.courseId, t.itemId),
+    foreignKey({
+      name: 'quiz_attempts_item_fk',
+      columns: [t.courseId, t.itemId],
+      foreignColumns: [courseItems.courseId, courseItems.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -257,8 +257,8 @@ export const enrolments = pgTable(
 );
 
 /**
- * One row per learner and course item. `itemId` is a lesson's or a sub-lesson's id; rows go with
- * their course or their learner.
+ * One row per learner and course item (a lesson or a sub-lesson of the course); rows go with
+ * their course, their item or their learner.
  */
 export const progress = pgTable(
   'progress',
@@ -278,6 +278,12 @@ export const progress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.itemId] }),
     index('progress_user_course_idx').on(t.userId, t.courseId),
+    index('progress_course_item_idx').on(t.courseId, t.itemId),
+    foreignKey({
+      name: 'progress_item_fk',
+      columns: [t.courseId, t.itemId],
+      foreignColumns: [courseItems.courseId, courseItems.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -442,20 +448,34 @@ export interface StoredCaptions {
 }
 
 /**
- * The renditions of an uploaded lesson video, by the video's own URL (the one a lesson stores):
+ * A lesson video (issue 31): its own id, the item that shows it, and its renditions and captions,
  * written by the `video.renditions` job (lib/renditions.ts) as each is made, so a lesson can be
- * played small as soon as the first exists.
+ * played small as soon as the first exists. `sourceUrl` is the upload's URL (one video per
+ * upload), which names the folder of its files even once the upload is deleted.
+ *
+ * The item's reference becomes null when the item is deleted, not the row: the row is the list
+ * of the files to delete (renditions, poster, captions), which the deletion does after its
+ * commit (lib/uploads.ts, deleteStoredFiles) and then deletes the row.
  */
-export const videos = pgTable('videos', {
-  sourceUrl: text('source_url').primaryKey(),
-  status: text('status', { enum: ['processing', 'ready', 'failed'] })
-    .notNull()
-    .default('processing'),
-  durationSeconds: real('duration_seconds'),
-  renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
-  posterKey: text('poster_key'),
-  /** Its WebVTT captions, one per language, added by the item's authors. */
-  captions: jsonb('captions').$type<StoredCaptions[]>().notNull().default([]),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
-});
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey(),
+    itemId: uuid('item_id').references(() => courseItems.id, { onDelete: 'set null' }),
+    sourceUrl: text('source_url').notNull(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    durationSeconds: real('duration_seconds'),
+    renditions: jsonb('renditions').$type<StoredRendition[]>().notNull().default([]),
+    posterKey: text('poster_key'),
+    /** Its WebVTT captions, one per language, added by the item's authors. */
+    captions: jsonb('captions').$type<StoredCaptions[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('videos_source_url_key').on(t.sourceUrl),
+    index('videos_item_idx').on(t.itemId),
+  ],
+);

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { messages, quizSchema } from '@ishuri/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, courses, jobs, lessons, subLessons, videos } from '../db/schema';
+import { blogs, courseItems, courses, jobs, videos } from '../db/schema';
 import {
   EXPLAINER_KEY,
   EXPLAINER_POSTER_KEY,
@@ -47,8 +47,19 @@ async function snapshot(s: TestServer) {
   const db = s.ctx.database.db;
   return {
     courses: await db.select().from(courses).orderBy(asc(courses.id)),
-    lessons: await db.select().from(lessons).orderBy(asc(lessons.id)),
-    subLessons: await db.select().from(subLessons).orderBy(asc(subLessons.id)),
+    lessons: await db
+      .select()
+      .from(courseItems)
+      .where(isNull(courseItems.parentId))
+      .orderBy(asc(courseItems.id)),
+    // A sub-lesson's lesson is its parent.
+    subLessons: (
+      await db
+        .select()
+        .from(courseItems)
+        .where(isNotNull(courseItems.parentId))
+        .orderBy(asc(courseItems.id))
+    ).map((row) => ({ ...row, lessonId: row.parentId! })),
     blogs: await db.select().from(blogs).orderBy(asc(blogs.id)),
   };
 }
@@ -243,10 +254,9 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
 describe('seeding again', () => {
   it('has every demo clip made small too, like an upload', async () => {
     await server.ctx.jobs.kick();
-    const items = [
-      ...(await server.ctx.database.db.select().from(lessons)),
-      ...(await server.ctx.database.db.select().from(subLessons)),
-    ].filter((item) => item.videoUrl);
+    const items = [...(await server.ctx.database.db.select().from(courseItems))].filter(
+      (item) => item.videoUrl,
+    );
     expect(items.length).toBeGreaterThan(0);
     const made = await server.ctx.database.db.select().from(videos);
     for (const item of items) {

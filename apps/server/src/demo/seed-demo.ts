@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { blogs, courses, lessons, subLessons, users } from '../db/schema';
+import { blogs, courseItems, courses, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { findFfmpeg } from '../lib/ffmpeg';
 import { requestRenditions, videosOf } from '../lib/renditions';
@@ -229,10 +229,11 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
         const lessonId = demoId(`lesson:${course.key}:${lesson.key}`);
         const lessonRow = itemRow(ctx.config.jwtSecret, course, lesson, videos);
         const insertedLesson = await tx
-          .insert(lessons)
+          .insert(courseItems)
           .values({
             id: lessonId,
             courseId,
+            parentId: null,
             title: lesson.title,
             description: lesson.description,
             ...lessonRow,
@@ -240,19 +241,21 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
             createdAt: new Date(courseCreated.getTime() + (l + 1) * 60_000),
           })
           .onConflictDoNothing()
-          .returning({ id: lessons.id });
+          .returning({ id: courseItems.id });
         if (insertedLesson.length) {
           result.lessons += 1;
           count(lessonRow.contentType);
-          if (lessonRow.videoUrl) await requestRenditions(ctx, tx, lessonRow.videoUrl);
+          if (lessonRow.videoUrl) await requestRenditions(ctx, tx, lessonRow.videoUrl, lessonId);
         }
         for (const [s, sub] of lesson.subLessons.entries()) {
           const subRow = itemRow(ctx.config.jwtSecret, course, sub, videos);
+          const subId = demoId(`sublesson:${course.key}:${lesson.key}:${sub.key}`);
           const insertedSub = await tx
-            .insert(subLessons)
+            .insert(courseItems)
             .values({
-              id: demoId(`sublesson:${course.key}:${lesson.key}:${sub.key}`),
-              lessonId,
+              id: subId,
+              courseId,
+              parentId: lessonId,
               title: sub.title,
               description: sub.description,
               ...subRow,
@@ -260,21 +263,22 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
               createdAt: new Date(courseCreated.getTime() + (l + 1) * 60_000 + (s + 1) * 1000),
             })
             .onConflictDoNothing()
-            .returning({ id: subLessons.id });
+            .returning({ id: courseItems.id });
           if (insertedSub.length) {
             result.subLessons += 1;
             count(subRow.contentType);
-            if (subRow.videoUrl) await requestRenditions(ctx, tx, subRow.videoUrl);
+            if (subRow.videoUrl) await requestRenditions(ctx, tx, subRow.videoUrl, subId);
           }
         }
         const closing = l === course.lessons.length - 1 ? demoQuizzes[course.key] : undefined;
         if (closing) {
           const position = lesson.subLessons.length;
           const insertedQuiz = await tx
-            .insert(subLessons)
+            .insert(courseItems)
             .values({
               id: demoId(`sublesson:${course.key}:${lesson.key}:quiz`),
-              lessonId,
+              courseId,
+              parentId: lessonId,
               title: closing.title,
               description: closing.description,
               contentType: 'quiz',
@@ -287,7 +291,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
               ),
             })
             .onConflictDoNothing()
-            .returning({ id: subLessons.id });
+            .returning({ id: courseItems.id });
           if (insertedQuiz.length) {
             result.subLessons += 1;
             result.quizItems += 1;

@@ -64,12 +64,8 @@ export async function isPremiumMedia(db: Tx, url: string): Promise<boolean> {
       ? sql`${column} like ${`/uploads/videos/${rendition[1]}.%`}`
       : sql`${column} = ${url}`;
   const result = (await db.execute(sql`
-    select 1 from lessons l join courses c on c.id = l.course_id
-      where ${matches(sql`l.video_url`)} and c.course_type = 'premium'
-    union all
-    select 1 from sub_lessons s join lessons l on l.id = s.lesson_id
-      join courses c on c.id = l.course_id
-      where ${matches(sql`s.video_url`)} and c.course_type = 'premium'
+    select 1 from course_items i join courses c on c.id = i.course_id
+      where ${matches(sql`i.video_url`)} and c.course_type = 'premium'
     limit 1`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

@@ -8,6 +8,7 @@ import { videos } from '../db/schema';
 import type { StoredRendition } from '../db/schema';
 import type { AppContext } from './context';
 import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import { uuidv7 } from './ids';
 import { isPermanent } from './jobs';
 import { keyOfPublicUrl } from './storage';
 import { dropOriginal } from './video-originals';
@@ -170,11 +171,16 @@ export function renditionFolder(sourceKey: string): string {
 }
 
 /**
- * Asks for a new video's renditions, in the transaction that stores it in a lesson: the row
- * that says "processing" and the job are written with the lesson, or not at all.
+ * Asks for a new video's renditions, in the transaction that stores it in a lesson (`itemId`):
+ * the row that says "processing" and the job are written with the lesson, or not at all.
  */
-export async function requestRenditions(ctx: AppContext, tx: Tx, sourceUrl: string) {
-  await tx.insert(videos).values({ sourceUrl }).onConflictDoNothing();
+export async function requestRenditions(
+  ctx: AppContext,
+  tx: Tx,
+  sourceUrl: string,
+  itemId: string,
+) {
+  await tx.insert(videos).values({ id: uuidv7(), itemId, sourceUrl }).onConflictDoNothing();
   await ctx.jobs.enqueue(
     tx,
     RENDITIONS_JOB,
@@ -354,8 +360,10 @@ export function registerRenditionJobs(ctx: AppContext) {
 export async function renditionsOfUpload(
   ctx: AppContext,
   tx: Tx,
-  row: { videoUrl: string | null },
+  row: { id: string; videoUrl: string | null },
   uploadedUrl: string | undefined,
 ) {
-  if (uploadedUrl && row.videoUrl === uploadedUrl) await requestRenditions(ctx, tx, uploadedUrl);
+  if (uploadedUrl && row.videoUrl === uploadedUrl) {
+    await requestRenditions(ctx, tx, uploadedUrl, row.id);
+  }
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, lessons, subLessons, videos } from '../db/schema';
+import { courseItems, jobs, videos } from '../db/schema';
 import { SETUP_TIMEOUT, createCourse, createLesson } from '../test/content';
 import { createUser } from '../test/factories';
 import type { TestUser } from '../test/factories';
@@ -109,9 +109,9 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
       expect(onDisk(server, sourceUrl)).toBe(false);
       // The row stays keyed by the upload's URL, and so does the lesson.
       const [stored] = await server.ctx.database.db
-        .select({ videoUrl: lessons.videoUrl })
-        .from(lessons)
-        .where(eq(lessons.id, lessonId));
+        .select({ videoUrl: courseItems.videoUrl })
+        .from(courseItems)
+        .where(eq(courseItems.id, lessonId));
       expect(stored!.videoUrl).toBe(sourceUrl);
 
       const lesson = await readLesson(server, admin.token, freeId, lessonId);
@@ -230,7 +230,9 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
     const small = { quality: '240p', width: 426, height: 240, bytes: 1, key: 'videos/x/240p.mp4' };
     const sound = { quality: 'audio', width: 0, height: 0, bytes: 1, key: 'videos/x/audio.m4a' };
     // Still being made, one rendition recorded.
-    await db.insert(videos).values({ sourceUrl: url, status: 'processing', renditions: [small] });
+    await db
+      .insert(videos)
+      .values({ id: uuidv7(), sourceUrl: url, status: 'processing', renditions: [small] });
     expect(await sweepOriginals(server.ctx)).toBe(0);
     expect(await dropOriginal(server.ctx, url)).toBe(false);
     expect(onDisk(server, url)).toBe(true);
@@ -346,7 +348,7 @@ describe('videos stored before renditions existed', () => {
       await server.ctx.files.put(keyOf(subUrl), lecture);
       // Rows as an older version wrote them: no `videos` row, no job.
       const lessonId = uuidv7();
-      await db.insert(lessons).values({
+      await db.insert(courseItems).values({
         id: lessonId,
         courseId: freeId,
         title: 'Recorded last year',
@@ -355,9 +357,10 @@ describe('videos stored before renditions existed', () => {
         videoUrl: lessonUrl,
         position: 50,
       });
-      await db.insert(subLessons).values({
+      await db.insert(courseItems).values({
         id: uuidv7(),
-        lessonId,
+        courseId: freeId,
+        parentId: lessonId,
         title: 'Its second part',
         description: '',
         contentType: 'video',
@@ -402,7 +405,7 @@ describe('videos stored before renditions existed', () => {
       const db = server.ctx.database.db;
       const count = SWEEP_BATCH + 30;
       const urls = Array.from({ length: count }, () => `/uploads/videos/${uuidv7()}.webm`);
-      await db.insert(lessons).values(
+      await db.insert(courseItems).values(
         urls.map((videoUrl, i) => ({
           id: uuidv7(),
           courseId: premiumId,

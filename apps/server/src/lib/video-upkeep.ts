@@ -18,17 +18,16 @@ export async function requestMissingRenditions(
   let asked = 0;
   while (!stopped()) {
     const result = (await db.execute(sql`
-      select distinct items.video_url as "videoUrl" from (
-        select video_url from lessons where video_url like '/uploads/videos/%'
-        union all
-        select video_url from sub_lessons where video_url like '/uploads/videos/%'
-      ) items
-      where not exists (select 1 from videos v where v.source_url = items.video_url)
-      limit ${SWEEP_BATCH}`)) as unknown as { rows: Array<{ videoUrl: string }> };
-    const urls = result.rows.map((row) => row.videoUrl);
+      select distinct on (i.video_url) i.video_url as "videoUrl", i.id as "itemId"
+      from course_items i
+      where i.video_url like '/uploads/videos/%'
+        and not exists (select 1 from videos v where v.source_url = i.video_url)
+      order by i.video_url, i.id
+      limit ${SWEEP_BATCH}`)) as unknown as { rows: Array<{ videoUrl: string; itemId: string }> };
+    const urls = result.rows;
     if (urls.length === 0) break;
     await db.transaction(async (tx) => {
-      for (const url of urls) await requestRenditions(ctx, tx, url);
+      for (const { videoUrl, itemId } of urls) await requestRenditions(ctx, tx, videoUrl, itemId);
     });
     asked += urls.length;
     if (urls.length < SWEEP_BATCH) break;

@@ -1,5 +1,5 @@
 import type { CourseType } from '@ishuri/contract';
-import { courses, lessons, subLessons } from '../db/schema';
+import { courseItems, courses } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
 import type { TestServer } from './server';
 
@@ -40,10 +40,11 @@ export async function insertCourse(
 
 export async function insertLesson(server: TestServer, courseId: string, position: number) {
   const [row] = await server.ctx.database.db
-    .insert(lessons)
+    .insert(courseItems)
     .values({
       id: uuidv7(),
       courseId,
+      parentId: null,
       title: `Lesson at ${position}`,
       contentType: 'text',
       content: 'Read this.',
@@ -53,12 +54,17 @@ export async function insertLesson(server: TestServer, courseId: string, positio
   return row!;
 }
 
-export async function insertSubLesson(server: TestServer, lessonId: string, position: number) {
+export async function insertSubLesson(
+  server: TestServer,
+  lesson: { id: string; courseId: string },
+  position: number,
+) {
   const [row] = await server.ctx.database.db
-    .insert(subLessons)
+    .insert(courseItems)
     .values({
       id: uuidv7(),
-      lessonId,
+      courseId: lesson.courseId,
+      parentId: lesson.id,
       title: `Sub-lesson at ${position}`,
       contentType: 'text',
       content: 'Read this too.',
@@ -85,7 +91,7 @@ export async function createCourseWithItems(
     const lesson = await insertLesson(server, course.id, (i + 1) * 10);
     lessonIds[i] = lesson.id;
     for (let j = subLessonCounts[i]! - 1; j >= 0; j--) {
-      subIds[i]![j] = (await insertSubLesson(server, lesson.id, j + 1)).id;
+      subIds[i]![j] = (await insertSubLesson(server, lesson, j + 1)).id;
     }
   }
   return {

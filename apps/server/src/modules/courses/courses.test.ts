@@ -3,7 +3,7 @@ import path from 'node:path';
 import { messages } from '@ishuri/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, courses, enrolments, lessons, progress, subLessons } from '../../db/schema';
+import { certificates, courseItems, courses, enrolments, progress } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
 import {
   SETUP_TIMEOUT,
@@ -319,10 +319,10 @@ describe('DELETE /api/course/delete/{id}', () => {
     const countOf = async (table: any, column: any) =>
       (await db.select({ n: count() }).from(table).where(eq(column, course.id)))[0]!.n;
     expect(await countOf(courses, courses.id)).toBe(0);
-    expect(await countOf(lessons, lessons.courseId)).toBe(0);
+    expect(await countOf(courseItems, courseItems.courseId)).toBe(0);
     expect(await countOf(enrolments, enrolments.courseId)).toBe(0);
     expect(await countOf(progress, progress.courseId)).toBe(0);
-    const [subRow] = await db.select().from(subLessons).where(eq(subLessons.id, sub.id));
+    const [subRow] = await db.select().from(courseItems).where(eq(courseItems.id, sub.id));
     expect(subRow).toBeUndefined();
     const [certificate] = await db
       .select()

@@ -1,22 +1,17 @@
-import type {
-  Actor,
-  CaptionLanguage,
-  ContentType,
-  ErrorCode,
-  ItemCaptions,
-} from '@ishuri/contract';
-import { eq } from 'drizzle-orm';
+import type { Actor, CaptionLanguage, ContentType, ItemCaptions } from '@ishuri/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { courses, lessons, subLessons, videos } from '../../db/schema';
+import { courseItems, videos } from '../../db/schema';
 import type { StoredCaptions } from '../../db/schema';
 import { captionTracks } from '../../lib/captions';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
-import { isUuid, uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../lib/ids';
 import { renditionFolder } from '../../lib/renditions';
 import { keyOfPublicUrl } from '../../lib/storage';
 import { mediaLink, requireCourseAccess } from './course.access';
-import type { CourseRow } from './course.access';
+import { isLevel, itemNotFound, requireItemWithCourse } from './course-tree';
+import type { ItemLevel } from './course-tree';
 
 /**
  * Captions of video lessons and sub-lessons (issue 14): one WebVTT file per language, added,
@@ -31,77 +26,20 @@ import type { CourseRow } from './course.access';
  * another. A replaced file gets a new name, because uploads are served as immutable.
  */
 
-export type CaptionedItem = 'lesson' | 'subLesson';
-
 interface ItemFacts {
   contentType: ContentType;
   videoUrl: string | null;
 }
 
-interface ItemAccess {
-  notFound: ErrorCode;
-  /** The item and its course's facts (what the rule needs), or null. */
-  find(
-    db: Tx,
-    id: string,
-  ): Promise<(ItemFacts & { course: Pick<CourseRow, 'id' | 'ownerId' | 'courseType'> }) | null>;
-  /** The item's row, locked until the transaction ends: its video cannot change meanwhile. */
-  lock(tx: Tx, id: string): Promise<ItemFacts | null>;
+/** The item's row, locked until the transaction ends: its video cannot change meanwhile. */
+async function lockItem(tx: Tx, level: ItemLevel, id: string): Promise<ItemFacts | null> {
+  const [row] = await tx
+    .select({ contentType: courseItems.contentType, videoUrl: courseItems.videoUrl })
+    .from(courseItems)
+    .where(and(eq(courseItems.id, id), isLevel(level)))
+    .for('update');
+  return row ?? null;
 }
-
-const courseFacts = { id: courses.id, ownerId: courses.ownerId, courseType: courses.courseType };
-
-const items: Record<CaptionedItem, ItemAccess> = {
-  lesson: {
-    notFound: 'LESSON_NOT_FOUND',
-    async find(db, id) {
-      const [found] = await db
-        .select({
-          contentType: lessons.contentType,
-          videoUrl: lessons.videoUrl,
-          course: courseFacts,
-        })
-        .from(lessons)
-        .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(eq(lessons.id, id))
-        .limit(1);
-      return found ?? null;
-    },
-    async lock(tx, id) {
-      const [row] = await tx
-        .select({ contentType: lessons.contentType, videoUrl: lessons.videoUrl })
-        .from(lessons)
-        .where(eq(lessons.id, id))
-        .for('update');
-      return row ?? null;
-    },
-  },
-  subLesson: {
-    notFound: 'SUB_LESSON_NOT_FOUND',
-    async find(db, id) {
-      const [found] = await db
-        .select({
-          contentType: subLessons.contentType,
-          videoUrl: subLessons.videoUrl,
-          course: courseFacts,
-        })
-        .from(subLessons)
-        .innerJoin(lessons, eq(lessons.id, subLessons.lessonId))
-        .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(eq(subLessons.id, id))
-        .limit(1);
-      return found ?? null;
-    },
-    async lock(tx, id) {
-      const [row] = await tx
-        .select({ contentType: subLessons.contentType, videoUrl: subLessons.videoUrl })
-        .from(subLessons)
-        .where(eq(subLessons.id, id))
-        .for('update');
-      return row ?? null;
-    },
-  },
-};
 
 /** The item's video URL and where its captions go; 409 for an item without a stored video. */
 function videoOf(item: ItemFacts): { sourceUrl: string; folder: string } {
@@ -114,16 +52,14 @@ function videoOf(item: ItemFacts): { sourceUrl: string; folder: string } {
 async function requireCaptionedItem(
   ctx: AppContext,
   actor: Actor | null,
-  kind: CaptionedItem,
+  level: ItemLevel,
   id: string,
 ) {
   const db = ctx.database.db;
-  const access = items[kind];
-  const found = isUuid(id) ? await access.find(db, id) : null;
-  if (!found) throw fail(access.notFound);
-  await requireCourseAccess(db, actor, 'course:manage', found.course);
-  videoOf(found);
-  return { access, link: mediaLink(ctx, found.course.courseType) };
+  const { item, course } = await requireItemWithCourse(db, level, id);
+  await requireCourseAccess(db, actor, 'course:manage', course);
+  videoOf(item);
+  return { link: mediaLink(ctx, course.courseType) };
 }
 
 const byLanguage = (a: StoredCaptions, b: StoredCaptions) =>
@@ -145,22 +81,22 @@ async function deleteFiles(ctx: AppContext, keys: string[]) {
 export async function putCaptions(
   ctx: AppContext,
   actor: Actor | null,
-  kind: CaptionedItem,
+  level: ItemLevel,
   id: string,
   language: CaptionLanguage,
   receive: () => Promise<string>,
 ): Promise<ItemCaptions> {
-  const { access, link } = await requireCaptionedItem(ctx, actor, kind, id);
+  const { link } = await requireCaptionedItem(ctx, actor, level, id);
   const text = await receive();
   const stored: { key?: string } = {};
   let result: { captions: StoredCaptions[]; replaced: string[] };
   try {
     result = await ctx.database.db.transaction(async (tx) => {
-      const item = await access.lock(tx, id);
-      if (!item) throw fail(access.notFound);
+      const item = await lockItem(tx, level, id);
+      if (!item) throw fail(itemNotFound[level]);
       const { sourceUrl, folder } = videoOf(item);
       // A video uploaded before renditions existed has no row yet.
-      await tx.insert(videos).values({ sourceUrl }).onConflictDoNothing();
+      await tx.insert(videos).values({ id: uuidv7(), itemId: id, sourceUrl }).onConflictDoNothing();
       const [row] = await tx
         .select({ captions: videos.captions })
         .from(videos)
@@ -197,14 +133,14 @@ export async function putCaptions(
 export async function deleteCaptions(
   ctx: AppContext,
   actor: Actor | null,
-  kind: CaptionedItem,
+  level: ItemLevel,
   id: string,
   language: CaptionLanguage,
 ): Promise<ItemCaptions> {
-  const { access, link } = await requireCaptionedItem(ctx, actor, kind, id);
+  const { link } = await requireCaptionedItem(ctx, actor, level, id);
   const result = await ctx.database.db.transaction(async (tx) => {
-    const item = await access.lock(tx, id);
-    if (!item) throw fail(access.notFound);
+    const item = await lockItem(tx, level, id);
+    if (!item) throw fail(itemNotFound[level]);
     const { sourceUrl } = videoOf(item);
     const [row] = await tx
       .select({ captions: videos.captions })

@@ -5,17 +5,15 @@ import { receiveUpload } from '../../lib/uploads';
 import { captionsRoutes } from './captions.routes';
 import {
   createLesson,
+  createSubLesson,
   deleteLesson,
+  deleteSubLesson,
   listLessonsByCourse,
   reorderLessons,
-  updateLesson,
-} from './lessons.service';
-import {
-  createSubLesson,
-  deleteSubLesson,
   reorderSubLessons,
+  updateLesson,
   updateSubLesson,
-} from './sub-lessons.service';
+} from './lessons.service';
 
 /** A course's items: its lessons and their sub-lessons. */
 export default async function curriculumRoutes(app: FastifyInstance) {

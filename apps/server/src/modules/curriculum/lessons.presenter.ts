@@ -1,16 +1,17 @@
 import type { Lesson, SubLesson } from '@ishuri/contract';
 import type { ContentAccess, CourseRow } from './course.access';
-import type { LessonRow, SubLessonRow } from './course-tree';
+import type { ItemRow } from './course-tree';
 import { itemKinds } from './item-kinds';
 
 /**
  * A sub-lesson as clients see it. Without access its content and video are null; title,
  * description and type stay.
  */
-export function presentSubLesson(row: SubLessonRow, access: ContentAccess): SubLesson {
+export function presentSubLesson(row: ItemRow, access: ContentAccess): SubLesson {
   return {
     id: row.id,
-    lessonId: row.lessonId,
+    // A sub-lesson's parent is its lesson (never null for a sub-lesson: course-tree.ts).
+    lessonId: row.parentId ?? '',
     title: row.title,
     description: row.description,
     contentType: row.contentType,
@@ -21,8 +22,8 @@ export function presentSubLesson(row: SubLessonRow, access: ContentAccess): SubL
 }
 
 export function presentLesson(
-  row: LessonRow,
-  subLessons: SubLessonRow[],
+  row: ItemRow,
+  subLessons: ItemRow[],
   access: ContentAccess,
   course?: CourseRow,
 ): Lesson {

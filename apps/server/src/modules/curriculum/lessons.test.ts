@@ -3,7 +3,7 @@ import path from 'node:path';
 import { messages } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons, subLessons } from '../../db/schema';
+import { courseItems } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
 import { SETUP_TIMEOUT, createCourse, createLesson, createSubLesson } from '../../test/content';
 import { createUser } from '../../test/factories';
@@ -284,8 +284,8 @@ describe('DELETE /api/lesson/delete/{id}', () => {
     expect(fileOnDisk(lesson.videoUrl!)).toBe(false);
     expect(fileOnDisk(sub.videoUrl!)).toBe(false);
     const db = server.ctx.database.db;
-    expect(await db.select().from(lessons).where(eq(lessons.id, lesson.id))).toEqual([]);
-    expect(await db.select().from(subLessons).where(eq(subLessons.id, sub.id))).toEqual([]);
+    expect(await db.select().from(courseItems).where(eq(courseItems.id, lesson.id))).toEqual([]);
+    expect(await db.select().from(courseItems).where(eq(courseItems.id, sub.id))).toEqual([]);
   });
 
   it('lets an admin delete any lesson; answers 404 for unknown ids', async () => {

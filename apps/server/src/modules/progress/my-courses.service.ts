@@ -1,12 +1,13 @@
 import type { Actor, ContentType, MyCourse } from '@ishuri/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { certificates, courses, enrolments, lessons, progress, subLessons } from '../../db/schema';
+import { certificates, courseItems, courses, enrolments, progress } from '../../db/schema';
 import { requireActor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
 import { presentCourse } from '../courses/courses.presenter';
 import { visibleCourses } from '../curriculum/course.access';
+import { itemParent, learningOrder } from '../curriculum/course-tree';
 
 interface Item {
   id: string;
@@ -16,41 +17,23 @@ interface Item {
 
 /**
  * The items of several courses, each course's in learning order (lessons by position, each
- * followed by its sub-lessons by position; the order of course-tree.ts), in two queries.
+ * followed by its sub-lessons by position; the order of course-tree.ts), in one query.
  */
 async function itemsOfCourses(db: Tx, courseIds: string[]): Promise<Map<string, Item[]>> {
   const byCourse = new Map<string, Item[]>(courseIds.map((id) => [id, []]));
   if (courseIds.length === 0) return byCourse;
-  const lessonRows = await db
+  const rows = await db
     .select({
-      id: lessons.id,
-      courseId: lessons.courseId,
-      title: lessons.title,
-      contentType: lessons.contentType,
+      id: courseItems.id,
+      courseId: courseItems.courseId,
+      title: courseItems.title,
+      contentType: courseItems.contentType,
     })
-    .from(lessons)
-    .where(inArray(lessons.courseId, courseIds))
-    .orderBy(asc(lessons.position), asc(lessons.id));
-  const subRows = await db
-    .select({
-      id: subLessons.id,
-      lessonId: subLessons.lessonId,
-      title: subLessons.title,
-      contentType: subLessons.contentType,
-    })
-    .from(subLessons)
-    .innerJoin(lessons, eq(lessons.id, subLessons.lessonId))
-    .where(inArray(lessons.courseId, courseIds))
-    .orderBy(asc(subLessons.position), asc(subLessons.id));
-  const subsOf = new Map<string, Item[]>();
-  for (const { lessonId, ...sub } of subRows) {
-    const list = subsOf.get(lessonId) ?? [];
-    list.push(sub);
-    subsOf.set(lessonId, list);
-  }
-  for (const { courseId, ...lesson } of lessonRows) {
-    byCourse.get(courseId)!.push(lesson, ...(subsOf.get(lesson.id) ?? []));
-  }
+    .from(courseItems)
+    .leftJoin(itemParent, eq(itemParent.id, courseItems.parentId))
+    .where(inArray(courseItems.courseId, courseIds))
+    .orderBy(...learningOrder);
+  for (const { courseId, ...item } of rows) byCourse.get(courseId)!.push(item);
   return byCourse;
 }
 

@@ -66,9 +66,7 @@ beforeAll(async () => {
   const freeLesson = await createLesson(server, admin, free.id, {}, await clip());
   freeVideoUrl = freeLesson.videoUrl!;
   const rows = (await server.ctx.database.db.execute(
-    sql`select l.video_url from lessons l where l.course_id = ${premium.id}
-     union all select s.video_url from sub_lessons s join lessons l on l.id = s.lesson_id
-       where l.course_id = ${premium.id}`,
+    sql`select i.video_url from course_items i where i.course_id = ${premium.id}`,
   )) as unknown as { rows: { video_url: string }[] };
   barePaths = rows.rows.map((row) => row.video_url);
   // The videos' small copies are made: lessons now play their 240p rendition.
@@ -140,11 +138,12 @@ describe('premium lesson videos', () => {
     const name = `demo-${'ab12'.repeat(8)}`;
     const [lesson] = (
       (await server.ctx.database.db.execute(
-        sql`select id from lessons where course_id = ${premiumId} order by position limit 1`,
+        sql`select id from course_items where course_id = ${premiumId} and parent_id is null
+          order by position limit 1`,
       )) as unknown as { rows: { id: string }[] }
     ).rows;
     await server.ctx.database.db.execute(
-      sql`update lessons set video_url = ${`/uploads/videos/${name}.webm`} where id = ${lesson!.id}`,
+      sql`update course_items set video_url = ${`/uploads/videos/${name}.webm`} where id = ${lesson!.id}`,
     );
     const db = server.ctx.database.db;
     expect(await isPremiumMedia(db, `/uploads/videos/${name}/240p.mp4`)).toBe(true);
@@ -153,7 +152,7 @@ describe('premium lesson videos', () => {
       false,
     );
     await server.ctx.database.db.execute(
-      sql`update lessons set video_url = ${barePaths[0]} where id = ${lesson!.id}`,
+      sql`update course_items set video_url = ${barePaths[0]} where id = ${lesson!.id}`,
     );
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { messages } from '@ishuri/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons } from '../../db/schema';
+import { courseItems } from '../../db/schema';
 import { cleanUpResumableUploads } from '../../lib/resumable-uploads';
 import { keyOfPublicUrl } from '../../lib/storage';
 import { createCourse, createLesson, SETUP_TIMEOUT } from '../../test/content';
@@ -112,7 +112,7 @@ const idOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 const tusFilesOf = async (id: string) =>
   (await filesUnder(tusDir)).filter((name) => name.startsWith(id));
 const lessonCount = async () =>
-  (await server.ctx.database.db.select({ n: count() }).from(lessons))[0]!.n;
+  (await server.ctx.database.db.select({ n: count() }).from(courseItems))[0]!.n;
 
 const createLessonWith = (user: TestUser, fields: Record<string, string>, course = courseId) =>
   server.request('POST', `/api/lesson/create/${course}`, {

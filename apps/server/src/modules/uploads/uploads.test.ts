@@ -6,7 +6,7 @@ import { messages } from '@ishuri/contract';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, courses, lessons } from '../../db/schema';
+import { blogs, courseItems, courses } from '../../db/schema';
 import { SETUP_TIMEOUT } from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
@@ -51,7 +51,7 @@ afterAll(async () => {
 async function rows() {
   const db = server.ctx.database.db;
   const [c] = await db.select({ n: count() }).from(courses);
-  const [l] = await db.select({ n: count() }).from(lessons);
+  const [l] = await db.select({ n: count() }).from(courseItems);
   const [b] = await db.select({ n: count() }).from(blogs);
   return { courses: c!.n, lessons: l!.n, blogs: b!.n };
 }
