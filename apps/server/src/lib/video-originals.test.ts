@@ -107,12 +107,13 @@ describe('with KEEP_ORIGINAL_VIDEOS off (the default)', () => {
       expect(sourceUrl).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
       await until(server, sourceUrl, 'ready');
       expect(onDisk(server, sourceUrl)).toBe(false);
-      // The row stays keyed by the upload's URL, and so does the lesson.
+      // The row keeps the upload's URL and names its lesson, and the lesson keeps the URL.
       const [stored] = await server.ctx.database.db
         .select({ videoUrl: courseItems.videoUrl })
         .from(courseItems)
         .where(eq(courseItems.id, lessonId));
       expect(stored!.videoUrl).toBe(sourceUrl);
+      expect((await videoRow(server, sourceUrl))!.itemId).toBe(lessonId);
 
       const lesson = await readLesson(server, admin.token, freeId, lessonId);
       expect(lesson.videoUrl).toBe(sourceUrl.replace(/\.mp4$/, '/240p.mp4'));

@@ -9,9 +9,9 @@ import { keyOfPublicUrl } from './storage';
  * recorded the video `ready`, so storage holds the small copies only (an upload is often ten
  * times their size). What goes with it: quality above 720p, and the file as it was sent.
  *
- * The `videos` row stays keyed by the upload's URL, and lessons keep that URL as their
- * `videoUrl`: it is the key their renditions are found by (answers, premium media checks,
- * deletion), not a file that must exist.
+ * The `videos` row keeps the upload's URL (unique, beside its own id and its item), and lessons
+ * keep that URL as their `videoUrl`: it names their renditions (premium media checks, deletion),
+ * not a file that must exist.
  *
  * Crash-safe: the file is deleted only after the `ready` row is committed, and only when the row
  * read from the database says every rendition is recorded (`ready`, with at least one video
