@@ -59,10 +59,13 @@ async function stuckLearner(language: 'en' | 'fr' | 'rw' | 'sw' = 'en') {
   await enrol(server, learner.id, course.id);
   const failed = await attempt(learner, course.id, check.id, ['no']);
   expect(failed.body.data).toMatchObject({ passed: false, attemptsLeft: 0 });
-  // The last attempt used: the learner is sent to their instructor, not told to try again.
-  expect(failed.body.message).toBe(
-    'Not passed: you scored 0%, and 100% passes. Ask your instructor for another attempt.',
-  );
+  // The last attempt used: the learner is sent to their instructor, not told to try again (in
+  // the language of their account).
+  const lastWords: Partial<Record<typeof language, string>> = {
+    en: 'Not passed: you scored 0%, and 100% passes. Ask your instructor for another attempt.',
+    fr: 'Pas réussi : vous avez obtenu 0 %, et il faut 100 %. Demandez une nouvelle tentative à votre formateur.',
+  };
+  expect(failed.body.message).toBe(lastWords[language]);
   return { course, check, learner };
 }
 
