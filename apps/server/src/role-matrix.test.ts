@@ -129,6 +129,9 @@ const statuses = {
   'POST /api/quiz/attempt/:id':                       [401,   200,    200,     200,  200,  200],
   'GET /api/quiz/attempts/:id':                       [401,   200,    200,     200,  200,  200],
   'GET /api/quiz/:id':                                [401,   403,    403,     200,  403,  200],
+  // Quiz attempts (issues 29, 32): one's own standing; help given by the owner and admins
+  'GET /api/quiz/state/:id':                          [401,   200,    200,     200,  200,  200],
+  'POST /api/quiz/grant/:id':                         [401,   403,    403,     200,  403,  200],
   // A course's reports: its owner's and admins'
   'GET /api/report/:courseId/learners':               [401,   403,    403,     200,  403,  200],
   'GET /api/report/:courseId/funnel':                 [401,   403,    403,     200,  403,  200],
@@ -637,6 +640,18 @@ const calls: Record<Row, MatrixCall> = {
   'GET /api/quiz/attempts/:id': (w, token) =>
     get(w, `/api/quiz/attempts/${w.quizLesson.id}`, token),
   'GET /api/quiz/:id': (w, token) => get(w, `/api/quiz/${w.quizLesson.id}`, token),
+  // Quiz attempts (issues 29, 32): the learner has attempted the quiz before help is given.
+  'GET /api/quiz/state/:id': (w, token) => get(w, `/api/quiz/state/${w.quizLesson.id}`, token),
+  'POST /api/quiz/grant/:id': async (w, token) => {
+    await w.server.request('POST', `/api/quiz/attempt/${w.quizLesson.id}`, {
+      token: w.users.learner.token,
+      body: { courseId: w.quizLesson.courseId, answers: { q: ['yes'] } },
+    });
+    return w.server.request('POST', `/api/quiz/grant/${w.quizLesson.id}`, {
+      token,
+      body: { userId: w.users.learner.id, kind: 'attempt' },
+    });
+  },
   'GET /api/report/:courseId/learners': (w, token) =>
     get(w, `/api/report/${w.premiumCourse.id}/learners`, token),
   'GET /api/report/:courseId/funnel': (w, token) =>

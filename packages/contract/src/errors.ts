@@ -31,6 +31,8 @@ export const errorStatus = {
   CAPTIONS_NO_CUES: 400,
   FST_ERR_CTP_EMPTY_JSON_BODY: 400,
   FST_ERR_CTP_INVALID_JSON_BODY: 400,
+  // Quiz attempts (issue 29): answers to no question are not an attempt
+  QUIZ_EMPTY: 400,
   // 401: who is calling is not known
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
@@ -84,6 +86,8 @@ export const errorStatus = {
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   TOO_MANY_UPLOADS: 429,
+  // Quiz attempts (issue 29): the pause after failures in a row
+  QUIZ_WAIT: 429,
   // 5xx
   INTERNAL: 500,
   MAIL_FAILED: 503,
@@ -144,6 +148,7 @@ export const errorMessageKey = {
   NOT_A_QUIZ: 'notAQuiz',
   QUIZ_NOT_PASSED: 'quizNotPassed',
   QUIZ_NO_ATTEMPTS_LEFT: 'quizNoAttemptsLeft',
+  QUIZ_EMPTY: 'quizEmpty',
   ORDER_MISMATCH: 'orderMismatch',
   SELF_DELETE: 'cannotDeleteSelf',
   TOO_LARGE: 'payloadTooLarge',

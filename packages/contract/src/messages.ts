@@ -423,6 +423,33 @@ export const messages = {
   attemptSummary: (number: number, score: number, date: string) =>
     `Attempt ${number}: ${score}% on ${date}`,
   attemptPassed: 'passed',
+  // Quiz attempts: no brute force, help from the instructor, one request (issues 29, 31, 32)
+  quizEmpty: 'Answer at least one question before you submit.',
+  quizWait: (minutes: number) =>
+    `Several wrong attempts in a row. Read the feedback again; you can try again in ${minutes} min.`,
+  quizPassedLast: 'Quiz passed. You have completed every item of this course.',
+  quizNotYetLast: (score: number, passMark: number) =>
+    `Not passed: you scored ${score}%, and ${passMark}% passes. Ask your instructor for another attempt.`,
+  quizAskInstructor: 'Ask your instructor for another attempt.',
+  quizScoreOnlyNote: 'This quiz shows only your score until you pass.',
+  quizScoreOnlyUntilPassed: 'Score only until passed (which answers were right is not shown)',
+  quizGrantUserRequired: 'Choose the learner.',
+  quizGrantKindInvalid: 'Choose another attempt or a reset.',
+  quizAttemptGranted: 'Another attempt granted. The learner is told by e-mail.',
+  quizAttemptsResetDone: 'Attempts reset. The learner is told by e-mail.',
+  quizGrantAttempt: 'Another attempt',
+  quizResetAttempts: 'Reset attempts',
+  quizGrantAttemptFor: (name: string, quiz: string) => `Give ${name} another attempt at ${quiz}`,
+  quizResetAttemptsFor: (name: string, quiz: string) => `Reset ${name}'s attempts at ${quiz}`,
+  quizGrantedNotice: 'Your instructor gave you another attempt at this quiz.',
+  quizResetNotice: 'Your instructor reset your attempts at this quiz: you can start again.',
+  quizGrantMailSubject: (quiz: string) => `Ishuri: another attempt at ${quiz}`,
+  quizGrantMailBody: (quiz: string, course: string) =>
+    `Your instructor gave you another attempt at the quiz "${quiz}" in the course ${course}.`,
+  quizResetMailSubject: (quiz: string) => `Ishuri: your attempts at ${quiz} were reset`,
+  quizResetMailBody: (quiz: string, course: string) =>
+    `Your instructor reset your attempts at the quiz "${quiz}" in the course ${course}: you can take it again.`,
+  quizMailOpen: (link: string) => `Open the course: ${link}`,
   // A course's reports (issue 17): the CSV's columns
   reportEnrolled: 'Enrolled',
   reportItemsDone: 'Items done',

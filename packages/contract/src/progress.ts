@@ -4,14 +4,10 @@ import { courseSchema } from './course';
 import { contentTypeSchema } from './lesson';
 import { endpoint } from './endpoint';
 import { messages } from './messages';
+import { progressRecordSchema } from './progress-record';
 
-/** `lessonId` names an item of the course: a lesson or a sub-lesson. */
-export const progressRecordSchema = z.object({
-  lessonId: idSchema,
-  progress: z.number().min(0).max(100),
-  completed: z.boolean(),
-});
-export type ProgressRecord = z.infer<typeof progressRecordSchema>;
+// The record is its own module: a quiz attempt's answer carries one too (quiz.ts).
+export { progressRecordSchema, type ProgressRecord } from './progress-record';
 
 /**
  * POST /api/progress/complete and /upsert. `complete` always completes the item. `upsert`

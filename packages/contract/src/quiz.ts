@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idParams, idSchema, listQuerySchema, text, timestamp } from './common';
+import { idField, idParams, idSchema, listQuerySchema, text, timestamp } from './common';
 import { endpoint } from './endpoint';
 import { messages } from './messages';
+import { progressRecordSchema } from './progress-record';
 
 /**
  * Quizzes (issue 17): a course item that is a set of questions, graded on the server. The
@@ -91,6 +92,12 @@ export const quizSchema = z
       .default(null),
     /** Questions, and each question's choices, in another order at each reading. */
     shuffle: z.boolean({ error: messages.quizInvalid }).default(false),
+    /**
+     * Until the learner passes, an attempt answers only its score, not which questions were
+     * right (issue 29): the author's choice for a quiz whose answers must not be found by
+     * trying. Off when absent: per-question feedback is how learners learn.
+     */
+    scoreOnlyUntilPassed: z.boolean({ error: messages.quizInvalid }).optional(),
     questions: z
       .array(questionSchema)
       .min(1, { error: messages.quizNoQuestions })
@@ -107,6 +114,7 @@ export type Quiz = z.infer<typeof quizSchema>;
 export const learnerQuizSchema = z.object({
   passMark: z.number().int(),
   maxAttempts: z.number().int().nullable(),
+  scoreOnlyUntilPassed: z.boolean(),
   questions: z.array(
     z.object({
       id: z.string(),
@@ -146,7 +154,17 @@ export const quizAttemptResultSchema = z.object({
   attempt: z.number().int(),
   /** Attempts left after this one; null without a limit. */
   attemptsLeft: z.number().int().nullable(),
+  /** Which questions were right; empty while the quiz says "score only until passed". */
   results: z.array(questionResultSchema),
+  /** The quiz gives only the score until passed (no per-question results in this answer). */
+  resultsHidden: z.boolean(),
+  /**
+   * From the third failure in a row, the next attempt waits (1, 2, 4 … minutes, at most 60):
+   * when it may be sent; null when it may be sent at once.
+   */
+  nextAttemptAt: timestamp.nullable(),
+  /** On a pass: the item's progress record, complete (one request completes the item). */
+  record: progressRecordSchema.nullable(),
   /** True exactly when this pass completed the course's last item. */
   courseCompleted: z.boolean(),
   certificateId: idSchema.nullable(),
@@ -163,6 +181,42 @@ export const quizAttemptSchema = z.object({
 });
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
 
+/** Another attempt for one learner, or their attempts started afresh (issue 32). */
+export const quizGrantKinds = ['attempt', 'reset'] as const;
+export type QuizGrantKind = (typeof quizGrantKinds)[number];
+
+/** POST /api/quiz/grant/{id}: the course's owner or an admin helps a learner on. */
+export const quizGrantRequestSchema = z.object({
+  userId: idField(messages.quizGrantUserRequired),
+  kind: z.enum(quizGrantKinds, { error: messages.quizGrantKindInvalid }),
+});
+export type QuizGrantRequest = z.infer<typeof quizGrantRequestSchema>;
+
+export const quizGrantSchema = z.object({
+  id: idSchema,
+  kind: z.enum(quizGrantKinds),
+  userId: idSchema,
+  itemId: idSchema,
+  /** Who granted it (null once their account is gone). */
+  grantedBy: idSchema.nullable(),
+  createdAt: timestamp,
+});
+export type QuizGrant = z.infer<typeof quizGrantSchema>;
+
+/** GET /api/quiz/state/{id}: where the caller stands with a quiz, for its page. */
+export const quizStateSchema = z.object({
+  /** Attempts counted against the limit (those since the last reset). */
+  attemptsUsed: z.number().int(),
+  /** Attempts left; null without a limit. */
+  attemptsLeft: z.number().int().nullable(),
+  /** When the next attempt may be sent (after failures in a row); null: now. */
+  nextAttemptAt: timestamp.nullable(),
+  passed: z.boolean(),
+  /** The last help given since the caller's last attempt (another attempt, or a reset). */
+  grant: z.object({ kind: z.enum(quizGrantKinds), createdAt: timestamp }).nullable(),
+});
+export type QuizState = z.infer<typeof quizStateSchema>;
+
 const quizErrors = [
   'COURSE_NOT_FOUND',
   'ITEM_NOT_FOUND',
@@ -171,6 +225,8 @@ const quizErrors = [
   'NOT_ENROLLED',
   'PROGRESS_OUT_OF_ORDER',
   'QUIZ_NO_ATTEMPTS_LEFT',
+  'QUIZ_EMPTY',
+  'QUIZ_WAIT',
 ] as const;
 
 export const quizApi = {
@@ -185,8 +241,11 @@ export const quizApi = {
       'Every attempt is kept. A pass (score at or above the pass mark) completes the item as ' +
       'Mark Complete does elsewhere (the next item opens; the last one may issue the ' +
       'certificate); a quiz item never completes otherwise (409 QUIZ_NOT_PASSED on ' +
-      '/api/progress). 409 once the attempts of a limited quiz are used, or while an earlier ' +
-      'item is not complete.',
+      '/api/progress); the answer then carries the progress record, and the certificate when ' +
+      'it completed the course, all in one transaction. 409 once the attempts of a limited ' +
+      'quiz are used, or while an earlier item is not complete. 400 QUIZ_EMPTY for answers to ' +
+      'no question (nothing is recorded). From the third failure in a row the next attempt ' +
+      'waits 1, 2, 4 … minutes (at most 60): 429 QUIZ_WAIT with Retry-After until then.',
     params: idParams,
     body: quizAttemptRequestSchema,
     reply: { kind: 'messageAndData', schema: quizAttemptResultSchema, message: 'quizPassed' },
@@ -203,6 +262,34 @@ export const quizApi = {
     query: listQuerySchema.pick({ page: true, pageSize: true }),
     reply: { kind: 'list', item: quizAttemptSchema },
     errors: ['ITEM_NOT_FOUND', 'NOT_A_QUIZ'],
+  }),
+  state: endpoint({
+    operationId: 'quizState',
+    method: 'GET',
+    path: '/api/quiz/state/:id',
+    action: 'progress:readOwn',
+    tag: 'progress',
+    summary:
+      'Where the caller stands with a quiz: attempts left, the next allowed time, help given',
+    params: idParams,
+    reply: { kind: 'data', schema: quizStateSchema },
+    errors: ['ITEM_NOT_FOUND', 'NOT_A_QUIZ'],
+  }),
+  grant: endpoint({
+    operationId: 'grantQuizAttempt',
+    method: 'POST',
+    path: '/api/quiz/grant/:id',
+    action: 'course:manage',
+    tag: 'reports',
+    summary: 'Give a learner another attempt at a quiz, or reset their attempts (owner, admin)',
+    description:
+      'kind "attempt" adds one attempt to the limit; "reset" starts the count afresh. Either ' +
+      'lifts the wait after failures in a row. Recorded with who and when; the learner is ' +
+      'told by mail, in their language, and on the quiz page.',
+    params: idParams,
+    body: quizGrantRequestSchema,
+    reply: { kind: 'messageAndData', schema: quizGrantSchema, message: 'quizAttemptGranted' },
+    errors: ['ITEM_NOT_FOUND', 'NOT_A_QUIZ', 'USER_NOT_FOUND'],
   }),
   read: endpoint({
     operationId: 'readQuiz',

@@ -380,6 +380,18 @@ export const quizApi: RoutesOf<typeof api.quizApi> = {
     path: '/api/quiz/attempts/:id',
     reply: { kind: 'list' },
   },
+  state: {
+    operationId: 'quizState',
+    method: 'GET',
+    path: '/api/quiz/state/:id',
+    reply: { kind: 'data' },
+  },
+  grant: {
+    operationId: 'grantQuizAttempt',
+    method: 'POST',
+    path: '/api/quiz/grant/:id',
+    reply: { kind: 'messageAndData' },
+  },
   read: { operationId: 'readQuiz', method: 'GET', path: '/api/quiz/:id', reply: { kind: 'data' } },
 };
 

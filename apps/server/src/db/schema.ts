@@ -238,6 +238,35 @@ export const quizAttempts = pgTable(
   ],
 );
 
+// Quiz grants (issue 32): another attempt, or the attempts started afresh, given to one learner
+// by the course's owner or an admin; kept, with who and when.
+export const quizGrants = pgTable(
+  'quiz_grants',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull(),
+    /** 'attempt': one more attempt; 'reset': attempts counted from here on. */
+    kind: text('kind', { enum: ['attempt', 'reset'] }).notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('quiz_grants_user_item_idx').on(t.userId, t.itemId, t.createdAt),
+    check('quiz_grants_kind_check', sql`${t.kind} in ('attempt', 'reset')`),
+    foreignKey({
+      name: 'quiz_grants_item_fk',
+      columns: [t.courseId, t.itemId],
+      foreignColumns: [courseItems.courseId, courseItems.id],
+    }).onDelete('cascade'),
+  ],
+);
+
 export const enrolments = pgTable(
   'enrolments',
   {

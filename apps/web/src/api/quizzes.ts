@@ -1,5 +1,5 @@
 import { quizApi } from '@ishuri/contract/routes';
-import type { QuizAttemptRequest } from '@ishuri/contract';
+import type { QuizAttemptRequest, QuizGrantRequest } from '@ishuri/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 
@@ -25,4 +25,19 @@ export const quizAttemptsOptions = (id: string) =>
     queryFn: ({ signal }) =>
       call(quizApi.attempts, { params: { id }, query: { page: 1, pageSize: 5 }, signal }),
     staleTime: 0,
+  });
+
+/** Where the learner stands with a quiz: attempts left, the next allowed time, help given. */
+export const quizStateOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['quiz-state', id] as const,
+    queryFn: ({ signal }) => call(quizApi.state, { params: { id }, signal }),
+    staleTime: 0,
+  });
+
+/** Another attempt, or a reset of a learner's attempts, by the course's owner or an admin. */
+export const useGrantQuizAttempt = () =>
+  useMutation({
+    mutationFn: ({ itemId, ...body }: QuizGrantRequest & { itemId: string }) =>
+      call(quizApi.grant, { params: { id: itemId }, body }),
   });

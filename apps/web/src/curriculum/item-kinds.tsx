@@ -1,5 +1,5 @@
 import { messages } from '@ishuri/contract';
-import type { ContentType, Lesson, SubLesson } from '@ishuri/contract';
+import type { ContentType, Lesson, QuizAttemptResult, SubLesson } from '@ishuri/contract';
 import { FileText, ListChecks, PlayCircle, Video } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
@@ -26,6 +26,7 @@ interface ItemKindView {
   BadgeIcon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /**
    * The open item, for a learner; `onDone` when the learner reached its end (a video's end);
+   * `onPassed` with a quiz's passing attempt, which completed the item on the server already;
    * `onStale` when what the item named is gone (a video's upload, replaced by its renditions):
    * read the item again, settled once read.
    */
@@ -33,6 +34,7 @@ interface ItemKindView {
     item: Item;
     courseId: string;
     onDone: () => void;
+    onPassed: (result: QuizAttemptResult) => void;
     onStale: () => Promise<unknown>;
   }>;
   /** Whether Mark Complete completes it (a quiz completes only once passed). */
@@ -102,7 +104,7 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
     Icon: ListChecks,
     BadgeIcon: ListChecks,
     markable: false,
-    Reader: ({ item, courseId, onDone }) =>
+    Reader: ({ item, courseId, onPassed }) =>
       item.quiz ? (
         <Suspense fallback={<p role="status">{messages.loading}</p>}>
           <QuizReader
@@ -110,7 +112,7 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
             quiz={item.quiz}
             courseId={courseId}
             itemId={item.id}
-            onDone={onDone}
+            onPassed={onPassed}
           />
         </Suspense>
       ) : (

@@ -2,37 +2,97 @@ import { messages } from '@ishuri/contract';
 import type { LearnerQuiz, QuizAttemptResult } from '@ishuri/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { quizAttemptsOptions, useAttemptQuiz } from '../api/quizzes';
+import { quizAttemptsOptions, quizStateOptions, useAttemptQuiz } from '../api/quizzes';
 import { Button } from '../components/button';
 import { FormAlert } from '../components/form-alert';
 import { ApiError, NetworkError } from '../lib/api-client';
-import { getToken } from '../lib/auth';
+import { getToken, useSession } from '../lib/auth';
 import { longDate } from '../lib/format';
+import { readStored, writeStored } from '../lib/preferences';
 
 type Answers = Record<string, string[] | string>;
 
 /**
+ * Answers typed survive a reload until they are sent (issue 32): kept on this device under the
+ * learner's id and the item's, dropped once the server has them (graded), kept when sending
+ * failed (offline, a pause to wait).
+ */
+const answersKey = (userId: string, itemId: string) => `ishuri:quiz-answers:${userId}:${itemId}`;
+
+function storedAnswers(key: string | null): Answers {
+  if (!key) return {};
+  try {
+    const parsed: unknown = JSON.parse(readStored(key) ?? '{}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        ([, value]) =>
+          typeof value === 'string' ||
+          (Array.isArray(value) && value.every((one) => typeof one === 'string')),
+      ),
+    ) as Answers;
+  } catch {
+    return {};
+  }
+}
+
+/** Whole minutes until `at` (at least 1), or 0 once it has passed. */
+const minutesUntil = (at: string | null, now: number) => {
+  if (!at) return 0;
+  const left = Date.parse(at) - now;
+  return left > 0 ? Math.max(1, Math.ceil(left / 60_000)) : 0;
+};
+
+/** The current time, again every `everyMs` while `active`. */
+function useNow(active: boolean, everyMs = 15_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, everyMs);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, [active, everyMs]);
+  return now;
+}
+
+/**
  * A quiz item, open (issue 17): every question with its choices (radio buttons, check boxes, or
  * a field for a short answer), sent at once to the server, which grades it and says for each
- * question whether it was right, with the author's feedback. A pass completes the item (`onDone`
- * updates the learning path: the next item opens); otherwise the learner reads the feedback and
- * tries again while attempts are left. Plain form controls: answering works by keyboard alone.
+ * question whether it was right, with the author's feedback (or only the score, until passed,
+ * when the author chose so). A pass completes the item in that same request (issue 31):
+ * `onPassed` hands the answer (its progress record, the course's completion) to the learning
+ * path. Otherwise the learner reads the feedback and tries again while attempts are left, after
+ * the pause the server asks for after failures in a row (told with the time left); with none
+ * left, the page sends them to their instructor, and says so when the instructor gave another
+ * attempt or reset them. Plain form controls: answering works by keyboard alone.
  */
 export function QuizReader({
   quiz,
   courseId,
   itemId,
-  onDone,
+  onPassed,
 }: {
   quiz: LearnerQuiz;
   courseId: string;
   itemId: string;
-  onDone: () => void;
+  onPassed: (result: QuizAttemptResult) => void;
 }) {
   const id = useId();
-  const [answers, setAnswers] = useState<Answers>({});
+  const session = useSession();
+  const storageKey = session ? answersKey(session.id, itemId) : null;
+  const [answers, setAnswersState] = useState<Answers>(() => storedAnswers(storageKey));
+  const setAnswers = (update: (current: Answers) => Answers) =>
+    setAnswersState((current) => {
+      const next = update(current);
+      if (storageKey) writeStored(storageKey, JSON.stringify(next));
+      return next;
+    });
   const [result, setResult] = useState<{ message: string; data: QuizAttemptResult } | null>(null);
   // When the learner began this attempt: set at the first answer (and again at Try again).
   const started = useRef<number | null>(null);
@@ -40,13 +100,26 @@ export function QuizReader({
   const queryClient = useQueryClient();
   const signedIn = getToken() !== null;
   const attempts = useQuery({ ...quizAttemptsOptions(itemId), enabled: signedIn });
+  const state = useQuery({ ...quizStateOptions(itemId), enabled: signedIn });
   const total = quiz.questions.length;
-  const attemptsLeft = result ? result.data.attemptsLeft : quiz.maxAttempts;
+  const attemptsLeft = result
+    ? result.data.attemptsLeft
+    : state.data
+      ? state.data.attemptsLeft
+      : quiz.maxAttempts;
   const outOfAttempts = attemptsLeft !== null && attemptsLeft <= 0 && !result?.data.passed;
+  const nextAttemptAt = result ? result.data.nextAttemptAt : (state.data?.nextAttemptAt ?? null);
+  const now = useNow(nextAttemptAt !== null);
+  const waitMinutes = outOfAttempts ? 0 : minutesUntil(nextAttemptAt, now);
+  // Help from the instructor since the learner's last attempt, said until they use it.
+  const grant = result ? null : (state.data?.grant ?? null);
   // Grading needs the server: offline, the answers stay on screen to be sent again.
   const error =
     attempt.error instanceof ApiError
-      ? (attempt.error.serverMessage ?? messages.somethingWentWrong)
+      ? // The pause is said below, with the time left.
+        attempt.error.code === 'QUIZ_WAIT'
+        ? null
+        : (attempt.error.serverMessage ?? messages.somethingWentWrong)
       : attempt.error instanceof NetworkError
         ? messages.noResponse
         : attempt.error
@@ -88,9 +161,18 @@ export function QuizReader({
       },
       {
         onSuccess: (answer) => {
+          // The server has the answers: they need not be kept on the device any longer.
+          if (storageKey) writeStored(storageKey, null);
           setResult(answer);
           void queryClient.invalidateQueries({ queryKey: quizAttemptsOptions(itemId).queryKey });
-          if (answer.data.passed) onDone();
+          void queryClient.invalidateQueries({ queryKey: quizStateOptions(itemId).queryKey });
+          if (answer.data.passed) onPassed(answer.data);
+        },
+        onError: (failure) => {
+          // Waiting, or out of attempts: the page learns where the learner stands.
+          if (failure instanceof ApiError && failure.status !== 400) {
+            void queryClient.invalidateQueries({ queryKey: quizStateOptions(itemId).queryKey });
+          }
         },
       },
     );
@@ -98,7 +180,7 @@ export function QuizReader({
 
   const retry = () => {
     setResult(null);
-    setAnswers({});
+    setAnswers(() => ({}));
     started.current = null;
     attempt.reset();
   };
@@ -112,7 +194,13 @@ export function QuizReader({
         <span>{messages.quizQuestionsCount(total)}</span>
         <span>{messages.quizPassMarkNote(quiz.passMark)}</span>
         {attemptsLeft !== null && <span>{messages.quizAttemptsNote(attemptsLeft)}</span>}
+        {quiz.scoreOnlyUntilPassed && <span>{messages.quizScoreOnlyNote}</span>}
       </p>
+      {grant && (
+        <FormAlert tone="info">
+          {grant.kind === 'reset' ? messages.quizResetNotice : messages.quizGrantedNotice}
+        </FormAlert>
+      )}
       <ol className="space-y-5">
         {quiz.questions.map((question, index) => {
           const graded = resultOf(question.id);
@@ -204,6 +292,7 @@ export function QuizReader({
         <FormAlert tone={result.data.passed ? 'success' : 'info'}>{result.message}</FormAlert>
       )}
       {error && <FormAlert>{error}</FormAlert>}
+      {waitMinutes > 0 && <FormAlert tone="info">{messages.quizWait(waitMinutes)}</FormAlert>}
       {result && !result.data.passed && !outOfAttempts ? (
         // Its own key: the same button element must not become the submit button while its
         // click is still running (the form would be sent, empty).
@@ -211,11 +300,23 @@ export function QuizReader({
           {messages.quizRetry}
         </Button>
       ) : result === null ? (
-        <Button key="submit" type="submit" loading={attempt.isPending} disabled={outOfAttempts}>
+        <Button
+          key="submit"
+          type="submit"
+          loading={attempt.isPending}
+          disabled={outOfAttempts || waitMinutes > 0}
+        >
           {messages.submitAnswers}
         </Button>
       ) : null}
-      {outOfAttempts && <FormAlert tone="info">{messages.quizNoAttemptsLeft}</FormAlert>}
+      {outOfAttempts && (
+        <FormAlert tone="info">
+          {/* The result above already sends the learner to their instructor. */}
+          {result
+            ? messages.quizNoAttemptsLeft
+            : `${messages.quizNoAttemptsLeft} ${messages.quizAskInstructor}`}
+        </FormAlert>
+      )}
       {attempts.data && attempts.data.data.length > 0 && (
         <section aria-labelledby={`${id}-attempts`} className="space-y-2">
           <h3 id={`${id}-attempts`} className="font-semibold text-slate-900">

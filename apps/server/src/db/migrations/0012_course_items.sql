@@ -70,6 +70,8 @@ BEGIN
 	DELETE FROM "quiz_attempts" a WHERE NOT EXISTS (
 		SELECT 1 FROM "course_items" i WHERE i."id" = a."item_id" AND i."course_id" = a."course_id");
 	GET DIAGNOSTICS lost_attempts = ROW_COUNT;
+	DELETE FROM "quiz_grants" g WHERE NOT EXISTS (
+		SELECT 1 FROM "course_items" i WHERE i."id" = g."item_id" AND i."course_id" = g."course_id");
 	RAISE LOG 'course_items: deleted % progress rows and % quiz attempts of items that no longer exist',
 		lost_progress, lost_attempts;
 END;
@@ -77,6 +79,7 @@ $$;--> statement-breakpoint
 CREATE INDEX "progress_course_item_idx" ON "progress" USING btree ("course_id","item_id");--> statement-breakpoint
 ALTER TABLE "progress" ADD CONSTRAINT "progress_item_fk" FOREIGN KEY ("course_id","item_id") REFERENCES "public"."course_items"("course_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quiz_attempts" ADD CONSTRAINT "quiz_attempts_item_fk" FOREIGN KEY ("course_id","item_id") REFERENCES "public"."course_items"("course_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quiz_grants" ADD CONSTRAINT "quiz_grants_item_fk" FOREIGN KEY ("course_id","item_id") REFERENCES "public"."course_items"("course_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Videos: their own id (existing rows get a random one), the item that shows the upload.
 ALTER TABLE "videos" DROP CONSTRAINT "videos_pkey";--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint

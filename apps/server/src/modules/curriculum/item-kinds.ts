@@ -133,6 +133,7 @@ export function learnerQuiz(quiz: Quiz): LearnerQuiz {
   return {
     passMark: quiz.passMark,
     maxAttempts: quiz.maxAttempts,
+    scoreOnlyUntilPassed: quiz.scoreOnlyUntilPassed === true,
     questions: order(quiz.questions).map((question) => ({
       id: question.id,
       kind: question.kind,

@@ -56,6 +56,8 @@ export async function openItem(tx: Tx, actor: Actor, courseId: string, itemId: s
   return { course, enrolled: subject.enrolled === true, items, index, records, done };
 }
 
+export type OpenedItem = Awaited<ReturnType<typeof openItem>>;
+
 /** Every item before `index` is complete: 409 otherwise. */
 export function requireEarlierDone(
   items: readonly { id: string }[],
@@ -97,12 +99,8 @@ export async function recordProgress(
   const itemId = input.lessonId.toLowerCase();
   const completing = target >= 100;
   const outcome = await ctx.database.db.transaction(async (tx): Promise<ProgressOutcome> => {
-    const { course, enrolled, items, index, records, done } = await openItem(
-      tx,
-      actor,
-      input.courseId,
-      itemId,
-    );
+    const opened = await openItem(tx, actor, input.courseId, itemId);
+    const { course, items, index, records, done } = opened;
     const existing = records.find((row) => row.itemId === itemId);
     // Completing twice is harmless, and a completed item never goes back.
     if (existing?.completed)
@@ -124,65 +122,98 @@ export async function recordProgress(
       if (!pass) throw fail('QUIZ_NOT_PASSED');
     }
 
-    const now = new Date();
-    const [written] = completing
-      ? await tx
-          .insert(progress)
-          .values({
-            userId: actor.id,
-            courseId: course.id,
-            itemId,
-            progress: 100,
-            completed: true,
-            completedAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: [progress.userId, progress.itemId],
-            set: { progress: 100, completed: true, completedAt: now, updatedAt: now },
-            setWhere: eq(progress.completed, false),
-          })
-          .returning()
-      : await tx
-          .insert(progress)
-          .values({
-            userId: actor.id,
-            courseId: course.id,
-            itemId,
-            progress: Math.round(target),
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: [progress.userId, progress.itemId],
-            set: {
-              progress: sql`greatest(${progress.progress}, excluded.progress)`,
-              updatedAt: now,
-            },
-            setWhere: eq(progress.completed, false),
-          })
-          .returning();
-    if (!written) {
-      // A concurrent call completed the item first: this one changed nothing.
-      const [current] = await tx
-        .select()
-        .from(progress)
-        .where(and(eq(progress.userId, actor.id), eq(progress.itemId, itemId)))
-        .limit(1);
-      return { record: current!, courseCompleted: false, certificateId: null };
-    }
-    if (!completing) return { record: written, courseCompleted: false, certificateId: null };
+    if (completing) return completeOpenedItem(ctx, tx, actor, opened, itemId);
 
-    // The course is complete when every other item is: the earlier ones were checked above, and
-    // later ones can only be complete already if the course was reordered since.
-    const courseCompleted = items.every((item) => item.id === itemId || done.has(item.id));
-    const certificateId =
-      courseCompleted && course.courseType === 'premium' && enrolled
-        ? await issueCertificate(ctx, tx, actor.id, course)
-        : null;
-    return { record: written, courseCompleted, certificateId };
+    const now = new Date();
+    const [written] = await tx
+      .insert(progress)
+      .values({
+        userId: actor.id,
+        courseId: course.id,
+        itemId,
+        progress: Math.round(target),
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [progress.userId, progress.itemId],
+        set: {
+          progress: sql`greatest(${progress.progress}, excluded.progress)`,
+          updatedAt: now,
+        },
+        setWhere: eq(progress.completed, false),
+      })
+      .returning();
+    return {
+      record: written ?? (await currentRecord(tx, actor.id, itemId)),
+      courseCompleted: false,
+      certificateId: null,
+    };
   });
   if (outcome.certificateId) void ctx.jobs.kick();
   return outcome;
+}
+
+async function currentRecord(tx: Tx, userId: string, itemId: string): Promise<ProgressRow> {
+  const [current] = await tx
+    .select()
+    .from(progress)
+    .where(and(eq(progress.userId, userId), eq(progress.itemId, itemId)))
+    .limit(1);
+  return current!;
+}
+
+/**
+ * Completes an item opened by `openItem` (its order already checked), in the caller's
+ * transaction: Mark Complete, and a quiz's pass (the attempt and its completion are one
+ * transaction, issue 31). Only the call that really flips the item (INSERT … ON CONFLICT DO
+ * UPDATE … WHERE NOT completed) can complete the course; it then issues the certificate when the
+ * course is premium and the learner enrolled. The caller kicks the jobs after commit when a
+ * certificate was issued.
+ */
+export async function completeOpenedItem(
+  ctx: AppContext,
+  tx: Tx,
+  actor: Actor,
+  opened: OpenedItem,
+  itemId: string,
+): Promise<ProgressOutcome> {
+  const { course, enrolled, items, records, done } = opened;
+  const existing = records.find((row) => row.itemId === itemId);
+  if (existing?.completed) return { record: existing, courseCompleted: false, certificateId: null };
+  const now = new Date();
+  const [written] = await tx
+    .insert(progress)
+    .values({
+      userId: actor.id,
+      courseId: course.id,
+      itemId,
+      progress: 100,
+      completed: true,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [progress.userId, progress.itemId],
+      set: { progress: 100, completed: true, completedAt: now, updatedAt: now },
+      setWhere: eq(progress.completed, false),
+    })
+    .returning();
+  // A concurrent call completed the item first: this one changed nothing.
+  if (!written) {
+    return {
+      record: await currentRecord(tx, actor.id, itemId),
+      courseCompleted: false,
+      certificateId: null,
+    };
+  }
+  // The course is complete when every other item is: the earlier ones were checked before, and
+  // later ones can only be complete already if the course was reordered since.
+  const courseCompleted = items.every((item) => item.id === itemId || done.has(item.id));
+  const certificateId =
+    courseCompleted && course.courseType === 'premium' && enrolled
+      ? await issueCertificate(ctx, tx, actor.id, course)
+      : null;
+  return { record: written, courseCompleted, certificateId };
 }
 
 export function completionMessage(outcome: ProgressOutcome): string {

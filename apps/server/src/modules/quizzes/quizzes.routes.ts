@@ -1,7 +1,13 @@
 import { quizApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { attemptQuiz, listOwnAttempts, readQuiz } from './quizzes.service';
+import {
+  attemptQuiz,
+  grantQuizAttempt,
+  listOwnAttempts,
+  quizState,
+  readQuiz,
+} from './quizzes.service';
 
 export default async function quizRoutes(app: FastifyInstance) {
   route(app, quizApi.attempt, async (request) =>
@@ -9,6 +15,12 @@ export default async function quizRoutes(app: FastifyInstance) {
   );
   route(app, quizApi.attempts, async (request) =>
     listOwnAttempts(app.ctx, request.actor, request.params.id, request.query),
+  );
+  route(app, quizApi.state, async (request) =>
+    quizState(app.ctx, request.actor, request.params.id),
+  );
+  route(app, quizApi.grant, async (request) =>
+    grantQuizAttempt(app.ctx, request.actor, request.params.id, request.body),
   );
   route(app, quizApi.read, async (request) => readQuiz(app.ctx, request.actor, request.params.id));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ishuri/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, quizAttempts } from '../../db/schema';
 import { createCourse, createLesson, createSubLesson, enrol } from '../../test/content';
@@ -118,6 +118,7 @@ describe('a quiz item', () => {
     expect(lesson.quiz).toEqual({
       passMark: 75,
       maxAttempts: null,
+      scoreOnlyUntilPassed: false,
       questions: [
         {
           id: 'capital',
@@ -275,6 +276,9 @@ describe('answering a quiz', () => {
         { questionId: 'lakes', correct: true, feedback: null },
         { questionId: 'river', correct: true, feedback: null },
       ],
+      resultsHidden: false,
+      nextAttemptAt: null,
+      record: null,
       courseCompleted: false,
       certificateId: null,
     });
@@ -326,7 +330,12 @@ describe('answering a quiz', () => {
       ['Nyabarong', false],
       ['', false],
     ] as const) {
-      const answer = await attempt(learner, course.id, check.id, { river: typed });
+      // Each attempt after the pause of the failures before it.
+      await later(learner.id, check.id, 3600);
+      const answer = await attempt(learner, course.id, check.id, {
+        capital: ['b'],
+        river: typed,
+      });
       const river = answer.body.data.results.find(
         (result: { questionId: string }) => result.questionId === 'river',
       );
@@ -369,7 +378,7 @@ describe('answering a quiz', () => {
     const learner = await createUser(server);
     await enrol(server, learner.id, course.id);
     await complete(learner, course.id, intro.id);
-    await attempt(learner, course.id, check.id, {});
+    await attempt(learner, course.id, check.id, { capital: ['b'] });
     const issued = async () =>
       (
         await server.ctx.database.db
@@ -398,5 +407,197 @@ describe('answering a quiz', () => {
     const passed = await attempt(learner, course.id, only.id, right);
     expect(passed.body.data.courseCompleted).toBe(true);
     expect(passed.body.data.certificateId).toEqual(expect.any(String));
+    // There is no next item: the answer does not say one is open.
+    expect(passed.body.message).toBe('Quiz passed. You have completed every item of this course.');
+  });
+});
+
+/** Moves the learner's attempts at an item back in time, as if `seconds` had passed. */
+const later = (userId: string, itemId: string, seconds: number) =>
+  server.ctx.database.db
+    .update(quizAttempts)
+    .set({ createdAt: sql`${quizAttempts.createdAt} - make_interval(secs => ${seconds})` })
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.itemId, itemId)));
+
+const attemptsOf = async (userId: string, itemId: string) =>
+  (
+    await server.ctx.database.db
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.itemId, itemId)))
+  ).length;
+
+describe('quiz attempts cannot be brute-forced (issue 29, point 8)', () => {
+  it('refuses an empty submission with 400 and records nothing', async () => {
+    const { course, intro, check } = await quizCourse({ maxAttempts: 1 });
+    const learner = await createUser(server);
+    await enrol(server, learner.id, course.id);
+    await complete(learner, course.id, intro.id);
+    for (const answers of [{}, { capital: [], river: '   ' }, { unknown: ['a'] }] as Record<
+      string,
+      string | string[]
+    >[]) {
+      const empty = await attempt(learner, course.id, check.id, answers);
+      expect([empty.status, empty.body.code, empty.body.error], JSON.stringify(answers)).toEqual([
+        400,
+        'QUIZ_EMPTY',
+        'Answer at least one question before you submit.',
+      ]);
+    }
+    expect(await attemptsOf(learner.id, check.id)).toBe(0);
+    // The one attempt of the quiz is still there.
+    const real = await attempt(learner, course.id, check.id, { capital: ['b'] });
+    expect([real.status, real.body.data.attempt, real.body.data.attemptsLeft]).toEqual([200, 1, 0]);
+  });
+
+  it('keeps per-question feedback, and makes the fourth failure in a row wait 1, then 2, then 4 minutes', async () => {
+    const { course, intro, check } = await quizCourse();
+    const learner = await createUser(server);
+    await enrol(server, learner.id, course.id);
+    await complete(learner, course.id, intro.id);
+    const wrong = { capital: ['b'] };
+
+    for (const n of [1, 2]) {
+      const failed = await attempt(learner, course.id, check.id, wrong);
+      expect([failed.status, failed.body.data.attempt, failed.body.data.nextAttemptAt]).toEqual([
+        200,
+        n,
+        null,
+      ]);
+      expect(failed.body.data.results.map((r: { correct: boolean }) => r.correct)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    }
+    const third = await attempt(learner, course.id, check.id, wrong);
+    expect(third.status).toBe(200);
+    // The learner is told when the next attempt may come: a minute from now.
+    const waitMs = Date.parse(third.body.data.nextAttemptAt) - Date.now();
+    expect(waitMs).toBeGreaterThan(50_000);
+    expect(waitMs).toBeLessThanOrEqual(60_000);
+
+    const fourth = await attempt(learner, course.id, check.id, right);
+    expect([fourth.status, fourth.body.code, fourth.body.error]).toEqual([
+      429,
+      'QUIZ_WAIT',
+      'Several wrong attempts in a row. Read the feedback again; you can try again in 1 min.',
+    ]);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await attemptsOf(learner.id, check.id)).toBe(3);
+    // In the learner's language.
+    const french = await server.request('POST', `/api/quiz/attempt/${check.id}`, {
+      token: learner.token,
+      headers: { 'accept-language': 'fr' },
+      body: { courseId: course.id, answers: right },
+    });
+    expect(french.body.error).toBe(
+      "Plusieurs tentatives manquées d'affilée. Relisez les explications ; vous pourrez réessayer dans 1 min.",
+    );
+
+    // A minute later the fourth attempt goes through; failed, the next waits two minutes.
+    await later(learner.id, check.id, 61);
+    const fourthLater = await attempt(learner, course.id, check.id, wrong);
+    expect([fourthLater.status, fourthLater.body.data.attempt]).toEqual([200, 4]);
+    const fifth = await attempt(learner, course.id, check.id, wrong);
+    expect([fifth.status, fifth.body.code]).toEqual([429, 'QUIZ_WAIT']);
+    expect(fifth.body.error).toMatch(/try again in 2 min\.$/);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(110);
+    expect(Number(fifth.headers.get('retry-after'))).toBeLessThanOrEqual(120);
+
+    await later(learner.id, check.id, 121);
+    expect((await attempt(learner, course.id, check.id, wrong)).status).toBe(200);
+    const sixth = await attempt(learner, course.id, check.id, wrong);
+    expect(sixth.body.error).toMatch(/try again in 4 min\.$/);
+
+    // A pass ends the run of failures: the next failures do not wait.
+    await later(learner.id, check.id, 241);
+    const passed = await attempt(learner, course.id, check.id, right);
+    expect(passed.body.data).toMatchObject({ passed: true, nextAttemptAt: null });
+    for (let n = 0; n < 2; n += 1) {
+      expect((await attempt(learner, course.id, check.id, wrong)).status).toBe(200);
+    }
+    const state = await server.request('GET', `/api/quiz/state/${check.id}`, {
+      token: learner.token,
+    });
+    expect(state.body.data).toMatchObject({
+      attemptsUsed: 8,
+      attemptsLeft: null,
+      nextAttemptAt: null,
+      passed: true,
+      grant: null,
+    });
+  });
+
+  it('caps the pause at an hour', async () => {
+    const { course, intro, check } = await quizCourse();
+    const learner = await createUser(server);
+    await enrol(server, learner.id, course.id);
+    await complete(learner, course.id, intro.id);
+    // Ten failures in a row, each after its pause.
+    for (let n = 0; n < 10; n += 1) {
+      await later(learner.id, check.id, 3600);
+      expect((await attempt(learner, course.id, check.id, { capital: ['b'] })).status).toBe(200);
+    }
+    const waiting = await attempt(learner, course.id, check.id, right);
+    expect(waiting.body.error).toMatch(/try again in 60 min\.$/);
+    expect(Number(waiting.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+  });
+
+  it('gives only the score until passed when the author chose so', async () => {
+    const course = await createCourse(server, admin, { courseType: 'free' });
+    const check = await createLesson(server, admin, course.id, {
+      title: 'Secret check',
+      contentType: 'quiz',
+      quiz: JSON.stringify({ ...quiz, scoreOnlyUntilPassed: true }),
+    });
+    const read = await server.request('GET', `/api/quiz/${check.id}`, { token: admin.token });
+    expect(read.body.data.scoreOnlyUntilPassed).toBe(true);
+    const learner = await createUser(server);
+    const failed = await attempt(learner, course.id, check.id, {
+      ...right,
+      lakes: ['false'],
+      river: 'x',
+    });
+    expect(failed.body.data).toMatchObject({
+      score: 50,
+      passed: false,
+      results: [],
+      resultsHidden: true,
+    });
+    const passed = await attempt(learner, course.id, check.id, { ...right, lakes: ['false'] });
+    expect(passed.body.data).toMatchObject({ score: 75, passed: true, resultsHidden: false });
+    expect(passed.body.data.results.map((r: { correct: boolean }) => r.correct)).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+  });
+});
+
+describe('a quiz pass is one request (issue 31, point 2)', () => {
+  it('answers the progress record of the completed item; a failure completes nothing', async () => {
+    const { course, intro, check } = await quizCourse();
+    const learner = await createUser(server);
+    await enrol(server, learner.id, course.id);
+    await complete(learner, course.id, intro.id);
+    const progressOf = async () =>
+      (await server.request('GET', `/api/progress/${course.id}`, { token: learner.token })).body
+        .data;
+
+    const failed = await attempt(learner, course.id, check.id, { capital: ['b'] });
+    expect(failed.body.data).toMatchObject({ passed: false, record: null, courseCompleted: false });
+    expect(await progressOf()).toEqual([{ lessonId: intro.id, progress: 100, completed: true }]);
+
+    const passed = await attempt(learner, course.id, check.id, right);
+    expect(passed.body.data.record).toEqual({ lessonId: check.id, progress: 100, completed: true });
+    expect(passed.body.data).toMatchObject({ courseCompleted: false, certificateId: null });
+    expect(await progressOf()).toEqual([
+      { lessonId: intro.id, progress: 100, completed: true },
+      { lessonId: check.id, progress: 100, completed: true },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { messages } from '@ishuri/contract';
-import type { ProgressRecord } from '@ishuri/contract';
+import type { ProgressRecord, QuizAttemptResult } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -171,6 +171,25 @@ export function useLearningPath({ courseId, courseTitle, items, mode, records, v
     return complete([item]);
   };
 
+  /**
+   * A quiz passed: its attempt already completed the item on the server (one request, issue
+   * 31), so nothing more is sent; the answer's record joins the cached ones.
+   */
+  const recordPassed = (result: QuizAttemptResult) => {
+    const item = items[currentIndex];
+    if (!item || !result.passed) return;
+    if (guest) {
+      setGuestDone((done) => new Set([...done, item.id]));
+      return;
+    }
+    const record = result.record ?? { lessonId: item.id, progress: 100, completed: true };
+    queryClient.setQueryData<ProgressRecord[]>(key, (old = []) => [
+      ...old.filter((one) => one.lessonId !== record.lessonId),
+      record,
+    ]);
+    if (result.courseCompleted) void refreshCertificates();
+  };
+
   return {
     items,
     currentIndex,
@@ -183,5 +202,6 @@ export function useLearningPath({ courseId, courseTitle, items, mode, records, v
     canMarkComplete,
     open,
     markComplete,
+    recordPassed,
   };
 }

@@ -27,6 +27,8 @@ export interface QuizDraft {
   /** Empty: no limit. */
   maxAttempts: string;
   shuffle: boolean;
+  /** Until passed, an attempt shows only its score (issue 29). */
+  scoreOnlyUntilPassed: boolean;
   questions: QuestionDraft[];
 }
 
@@ -54,6 +56,7 @@ export const newQuizDraft = (): QuizDraft => ({
   passMark: '70',
   maxAttempts: '',
   shuffle: false,
+  scoreOnlyUntilPassed: false,
   questions: [newQuestion()],
 });
 
@@ -62,6 +65,7 @@ export const draftOf = (quiz: Quiz): QuizDraft => ({
   passMark: String(quiz.passMark),
   maxAttempts: quiz.maxAttempts === null ? '' : String(quiz.maxAttempts),
   shuffle: quiz.shuffle,
+  scoreOnlyUntilPassed: quiz.scoreOnlyUntilPassed === true,
   questions: quiz.questions.map((question) => ({
     id: question.id,
     kind: question.kind,
@@ -78,6 +82,7 @@ export const quizOfDraft = (draft: QuizDraft) => ({
   passMark: Number(draft.passMark),
   maxAttempts: draft.maxAttempts.trim() === '' ? null : Number(draft.maxAttempts),
   shuffle: draft.shuffle,
+  scoreOnlyUntilPassed: draft.scoreOnlyUntilPassed,
   questions: draft.questions.map((question) => ({
     id: question.id,
     kind: question.kind,
@@ -162,6 +167,15 @@ export function QuizEditor({
           onChange={(event) => onChange({ ...draft, shuffle: event.target.checked })}
         />
         {messages.quizShuffleLabel}
+      </label>
+      <label className="flex items-center gap-3 text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={draft.scoreOnlyUntilPassed}
+          onChange={(event) => onChange({ ...draft, scoreOnlyUntilPassed: event.target.checked })}
+        />
+        {messages.quizScoreOnlyUntilPassed}
       </label>
 
       <ol className="space-y-4">

@@ -1,4 +1,5 @@
 import { messages } from '@ishuri/contract';
+import type { QuizAttemptResult } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -17,7 +18,10 @@ interface ItemViewProps {
   canOpenNext: boolean;
   busy: boolean;
   onMarkComplete: () => void;
-  onVideoEnded: () => void;
+  /** The learner reached the item's end (a video played to its end): complete it. */
+  onDone: () => void;
+  /** A quiz passed: the attempt completed the item on the server (one request, issue 31). */
+  onQuizPassed: (result: QuizAttemptResult) => void;
   onPrevious: () => void;
   onNext: () => void;
 }
@@ -33,7 +37,8 @@ export function ItemView({
   canOpenNext,
   busy,
   onMarkComplete,
-  onVideoEnded,
+  onDone,
+  onQuizPassed,
   onPrevious,
   onNext,
 }: ItemViewProps) {
@@ -69,7 +74,8 @@ export function ItemView({
       <Reader
         item={item}
         courseId={courseId}
-        onDone={onVideoEnded}
+        onDone={onDone}
+        onPassed={onQuizPassed}
         onStale={() => queryClient.invalidateQueries({ queryKey: courseKeys.all })}
       />
 

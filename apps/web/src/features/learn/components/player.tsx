@@ -1,6 +1,6 @@
 import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLearningPath } from '../use-learning-path';
 import type { LearnMode } from '../use-learning-path';
 import type { LearnItem } from '../../../curriculum/learning-path';
@@ -35,6 +35,13 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
   // A course already complete when the page opened has its certificate: the panel shows it at
   // once. One completed during this visit shows Get Certificate first (product.md §5).
   const [completeOnArrival] = useState(path.allComplete);
+  // Completed during this visit (the last quiz passed, the last item marked): the completion and
+  // Get Certificate come below the item, where the learner is, and take the focus (issue 32).
+  const completedHere = path.allComplete && !completeOnArrival;
+  const completionHere = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (completedHere) completionHere.current?.focus();
+  }, [completedHere]);
 
   const preview = mode === 'preview';
   const completion =
@@ -64,7 +71,7 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
           onOpen={(index) => void path.open(index)}
         />
         <div className="min-w-0 space-y-6">
-          {completion}
+          {!completedHere && completion}
           {currentItem ? (
             <ItemView
               item={currentItem}
@@ -76,7 +83,8 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
               canOpenNext={path.isOpenable(currentIndex + 1)}
               busy={path.busy}
               onMarkComplete={() => void path.markComplete(currentIndex)}
-              onVideoEnded={() => void path.markComplete(currentIndex)}
+              onDone={() => void path.markComplete(currentIndex)}
+              onQuizPassed={path.recordPassed}
               onPrevious={() => void path.open(currentIndex - 1)}
               onNext={() => void path.open(currentIndex + 1)}
             />
@@ -84,6 +92,11 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
             <p className="rounded-xl border border-slate-200 p-6 text-slate-700">
               {messages.noLessonsYet}
             </p>
+          )}
+          {completedHere && (
+            <div ref={completionHere} tabIndex={-1} className="scroll-mt-24 outline-none">
+              {completion}
+            </div>
           )}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { can, messages } from '@ishuri/contract';
 import type { ReportLearner } from '@ishuri/contract';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useCourse } from '../../../api/courses';
 import { downloadReportCsv, useReportFunnel, useReportLearners } from '../../../api/reports';
@@ -15,11 +15,12 @@ import { PageSpinner } from '../../../components/spinner';
 import { actorOf, useSession } from '../../../lib/auth';
 import { tableDate } from '../../../lib/format';
 import { BarChart } from '../components/bar-chart';
+import { QuizHelp } from '../components/quiz-help';
 import { saveFile } from '../../../lib/save-file';
 
 const column = columnsFor<ReportLearner>();
 // The ids are the fields the server sorts by.
-const columns = [
+const columnsOf = (courseId: string) => [
   column.accessor((row) => `${row.firstName} ${row.lastName}`, {
     id: 'firstName',
     get header() {
@@ -59,6 +60,10 @@ const columns = [
               quiz.best === null ? messages.reportNoAttempt : `${quiz.best}%`,
               quiz.attempts,
             )}
+            {/* A quiz attempted and not passed: the learner may be stuck (issue 32). */}
+            {quiz.attempts > 0 && !quiz.passed && (
+              <QuizHelp courseId={courseId} learner={info.row.original} quiz={quiz} />
+            )}
           </li>
         ))}
       </ul>
@@ -81,6 +86,7 @@ export default function CourseReportPage() {
   const funnel = useReportFunnel(courseId);
   const [downloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const columns = useMemo(() => columnsOf(courseId), [courseId]);
 
   if (course.isPending) return <PageSpinner />;
   if (course.isError || !can(actor, 'course:manage', { ownerId: course.data.ownerId })) {
