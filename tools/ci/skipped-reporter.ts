@@ -31,6 +31,7 @@ export function allowedSkips(readme: string): Allowed[] {
   return allowed;
 }
 
+/** @public Loaded by vitest by its path (vitest.config.ts). */
 export default class SkippedReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const root = process.cwd();
