@@ -22,7 +22,7 @@ import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import type { AppContext } from './lib/context';
 import { registerRenditionJobs } from './lib/renditions';
-import { startVideoUpkeep } from './lib/video-upkeep';
+import { scheduleVideoUpkeep } from './lib/video-upkeep';
 import { serializerCompiler } from './lib/serializer';
 import { AppError } from './lib/errors';
 import { openApiTags, openApiTransform } from './lib/openapi';
@@ -382,28 +382,20 @@ export async function buildApp(
 
   await serveWebApp(app, config.webDist, config.appUrl, allowedMethods);
 
-  // Temporary files of uploads a crash cut off are removed at start and then every hour; one
-  // idle for 15 minutes is no live upload's (those write all the time), even in another process.
-  const removeLeftovers = async () => {
+  // Temporary files of uploads a crash cut off are removed every hour, by one process (a
+  // scheduled job, lib/jobs.ts); one idle for 15 minutes is no live upload's (those write all
+  // the time), even in another process.
+  ctx.jobs.schedule('upload-leftovers', 60 * 60 * 1000, async () => {
     for (const storage of [ctx.files, ctx.privateFiles]) {
-      const removed = await storage.removeLeftovers(LEFTOVER_IDLE_MS).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not remove the leftovers of cut-off uploads');
-        return 0;
-      });
+      const removed = await storage.removeLeftovers(LEFTOVER_IDLE_MS);
       if (removed > 0) app.log.info({ removed }, 'removed the leftovers of cut-off uploads');
     }
-  };
-  let leftoverTimer: NodeJS.Timeout | null = null;
-  let videoUpkeep: ReturnType<typeof startVideoUpkeep> | null = null;
+  });
+  // Older videos' renditions, uploads no longer needed: hourly, in the background.
+  let closing = false;
+  scheduleVideoUpkeep(ctx, () => closing);
   app.addHook('onReady', async () => {
-    if (options.pollJobs) {
-      ctx.jobs.start();
-      // Older videos' renditions, uploads no longer needed: in the background.
-      videoUpkeep = startVideoUpkeep(ctx);
-    }
-    await removeLeftovers();
-    leftoverTimer = setInterval(() => void removeLeftovers(), 60 * 60 * 1000);
-    leftoverTimer.unref();
+    if (options.pollJobs) ctx.jobs.start();
   });
   app.addHook('onClose', async () => {
     // Connections are closed by now; handlers of requests their clients cut off may still be
@@ -411,8 +403,7 @@ export async function buildApp(
     if (!(await handlers.settled(config.shutdownTimeoutMs))) {
       app.log.warn({ running: handlers.count }, 'closing with request handlers still running');
     }
-    if (leftoverTimer) clearInterval(leftoverTimer);
-    await videoUpkeep?.stop();
+    closing = true;
     await ctx.jobs.stop();
     ctx.mailer.close();
     if (ownsDatabase) await database.close();

@@ -90,7 +90,7 @@ describe('public reads kept in memory', () => {
     expect(await titlesAt(server, '/api/course/free')).toContain('Kept 3');
   });
 
-  it('a kept answer is sent compressed as asked, with the tag of its JSON', async () => {
+  it('a kept answer is sent compressed as asked (by @fastify/compress), with the tag of its JSON', async () => {
     for (let i = 0; i < 8; i += 1) {
       await createCourse(server, admin, { title: `Long list ${i}`, courseType: 'free' });
     }
@@ -109,6 +109,22 @@ describe('public reads kept in memory', () => {
         expect(await response.text()).toBe(json);
       }
     }
+  });
+
+  it('a public read may be served by shared caches for a while; a signed-in one by none', async () => {
+    const visitor = await server.request('GET', '/api/course/free');
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
+    );
+    expect(visitor.headers.get('etag')).toMatch(/^W\/"/);
+    // The same again from memory: the same header.
+    const kept = await server.request('GET', '/api/course/free');
+    expect(kept.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
+    );
+    const signedIn = await server.request('GET', '/api/course/free', { token: admin.token });
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
   });
 
   it('a kept answer keeps its ETag: a returning phone gets 304', async () => {
@@ -208,8 +224,8 @@ describe('public reads kept in memory', () => {
 });
 
 describe('ReadCache, bounded', () => {
-  // Each entry counts twice its body (room for its compressed forms): two of 4 bytes fit in 20.
-  const options = { ttlMs: 60_000, maxBytes: 20, maxEntryBytes: 6, maxMemos: 2 };
+  // Each entry counts its body's bytes: two of 4 bytes fit in 10.
+  const options = { ttlMs: 60_000, maxBytes: 10, maxEntryBytes: 6, maxMemos: 2 };
 
   it('drops the oldest entries past its size, and keeps nothing too large', () => {
     const cache = new ReadCache(options);
@@ -254,9 +270,10 @@ describe('ReadCache, bounded', () => {
     expect(await cache.memo('d', load('D fresh'))).toBe('D fresh');
   });
 
-  it('forgets entries after their time', () => {
-    const cache = new ReadCache({ ...options, ttlMs: -1 });
+  it('forgets entries after their time', async () => {
+    const cache = new ReadCache({ ...options, ttlMs: 1 });
     cache.set('a', cache.generation, 'aaaa', 'application/json');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(cache.get('a')).toBeUndefined();
   });
 });

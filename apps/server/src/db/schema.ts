@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   foreignKey,
@@ -441,20 +440,6 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
   ],
 );
-
-/**
- * One row per listed table (users, courses, blogs, certificates, subscribers, contact
- * messages): the id of the last transaction that wrote to it, set by a statement trigger
- * (migration 0005) in that transaction. A list's total counted while a table is at one version
- * is that table's total until the version moves (lib/pagination.ts keeps it); a transaction id
- * is never reused, so a rolled-back write cannot bring back an old version.
- */
-export const listVersions = pgTable('list_versions', {
-  name: text('name').primaryKey(),
-  version: bigint('version', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
-});
 
 /** One small copy of a lesson video (decisions.md §5): a size a learner can choose. */
 export interface StoredRendition {

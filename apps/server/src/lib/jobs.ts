@@ -151,6 +151,7 @@ export class JobQueue {
     }
   >();
   private mailTypes = new Set<string>();
+  private schedules: { type: string; everyMs: number; enqueued: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lanes: Record<JobLane, LaneState> = {
     main: { running: null, again: false },
@@ -210,6 +211,33 @@ export class JobQueue {
     return media.length > 0 ? sql`and type not in (${list})` : sql``;
   }
 
+  /**
+   * Periodic work (clean-ups) as jobs: once every `everyMs` of the clock, one job of the type is
+   * written, whichever processes are running (its dedupe key names the period), and run by one
+   * of them like any job: retried on failure (at most 3 tries: the next period comes anyway),
+   * counted on the System screen. Every polling process writes each period's job at most once.
+   */
+  schedule(type: string, everyMs: number, run: () => Promise<void>, options: RegisterOptions = {}) {
+    this.register(type, () => run(), options);
+    this.schedules.push({ type, everyMs, enqueued: -1 });
+  }
+
+  /** Writes the job of each schedule's current period, unless this process already did. */
+  private async enqueueScheduled(): Promise<void> {
+    const now = this.now().getTime();
+    for (const schedule of this.schedules) {
+      const period = Math.floor(now / schedule.everyMs);
+      if (period === schedule.enqueued) continue;
+      await this.enqueue(
+        this.db,
+        schedule.type,
+        {},
+        { dedupeKey: `every:${schedule.type}:${period}`, maxAttempts: 3 },
+      );
+      schedule.enqueued = period;
+    }
+  }
+
   /** The job types that send mail. */
   mailJobTypes(): string[] {
     return [...this.mailTypes];
@@ -257,7 +285,9 @@ export class JobQueue {
     this.stopped = false;
     const tick = () => {
       if (this.stopped) return;
-      void this.kick();
+      void this.enqueueScheduled()
+        .catch((error: unknown) => this.log.warn({ err: error }, 'scheduled jobs not written'))
+        .then(() => this.kick());
       // Finished jobs are kept a week (to look into), then removed, checked once an hour.
       const now = this.now().getTime();
       if (now - this.lastPrune >= HOUR) {

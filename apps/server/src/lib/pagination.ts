@@ -1,35 +1,18 @@
 import { messages } from './i18n';
-import { MAX_PAGE_SIZE } from '@ishuri/contract';
 import type { ListQuery, ListResponse } from '@ishuri/contract';
-import { and, asc, desc, getTableName, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, getTableName, ilike, or, sql } from 'drizzle-orm';
 import type { AnyColumn, InferSelectModel, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { listVersions } from '../db/schema';
 import type { Db } from '../db/client';
 import { fail } from './errors';
-import { WorkGate } from './work-gate';
 
 export const DEFAULT_PAGE_SIZE = 10;
 /**
  * Without page parameters a list answers at most this many rows, with `total` so that a client
- * can tell it got only part (decisions.md §1).
+ * can tell it got only part (decisions.md §1). That bound is what keeps a large list from
+ * holding a process: about 10 ms of work at 1,000 rows; a client wanting more pages.
  */
 export const UNPAGED_LIMIT = 1000;
-
-/**
- * Answers of more rows than a page (unpaged lists: up to UNPAGED_LIMIT) are built one at a time
- * in a process, the others waiting in line (at most LARGE_LISTS_WAITING; then 503). Building one
- * (reading, mapping and presenting 1,000 rows; writing and tagging its JSON) holds the event loop
- * for about 10 ms at a time: two admins loading the whole user list without pause kept it busy
- * most of the time, and every other request of the process waited behind them. With others
- * waiting, the next one starts only after a rest as long as the last one took, so large lists
- * hold a process at most about half of the time (bench/scale.ts, 100k users: /api/health p99
- * 7 ms alone; beside two connections loading the user list 35 ms with no gate, 19–28 ms one at
- * a time, 8–13 ms with the rest, the list then served at 109–127 answers a second instead of
- * 153). Pages of MAX_PAGE_SIZE or fewer rows never wait here.
- */
-export const LARGE_LISTS_WAITING = 64;
-export const largeLists = new WorkGate(1, LARGE_LISTS_WAITING, 1);
 
 /** The row a list reads when it names its columns: each column's value, null where it may be. */
 export type ColumnsRow<TColumns extends Record<string, PgColumn>> = {
@@ -109,21 +92,12 @@ export function planList(spec: ListSpec, query: ListQuery): ListPlan {
 export const countAll = sql<number>`cast(count(*) as integer)`;
 
 /**
- * Totals counted at a table's version (migration 0005), by database, table and filter: a list's
- * first page at 100k rows spent most of its time counting, and a total does not change until
- * the table is written. At most COUNTS_KEPT per database (the oldest go first).
+ * Above this many rows (by the table's statistics), the total of a whole table, unfiltered, is
+ * PostgreSQL's estimate (`pg_class.reltuples`, kept by ANALYZE and autovacuum, usually within a
+ * few percent) instead of a count: counting 100k rows was most of a first page's time. Filtered
+ * lists, and smaller tables, count exactly, from the indexes where the filter has one.
  */
-const COUNTS_KEPT = 10_000;
-const countsByDatabase = new WeakMap<Db, Map<string, { version: string; n: number }>>();
-
-function keptCounts(db: Db) {
-  let counts = countsByDatabase.get(db);
-  if (!counts) {
-    counts = new Map();
-    countsByDatabase.set(db, counts);
-  }
-  return counts;
-}
+export const ESTIMATE_ABOVE = 50_000;
 
 /**
  * The one paged-list query: the rows of one table that `spec` and the client's `page`,
@@ -133,10 +107,6 @@ function keptCounts(db: Db) {
  * With `columns`, only those are read (the ones `present` uses): a whole row is parsed and
  * mapped column by column, on the event loop, for every one of up to 1,000 rows, and columns a
  * list never shows (a password hash, a second timestamp) were most of that work.
- *
- * The rows come with the table's version, read in the same statement (so at the same moment as
- * the rows); a total counted before at that version is answered without counting again. Not
- * for use inside a transaction that writes to the table.
  */
 export function listPage<TTable extends PgTable, T>(
   db: Db,
@@ -153,7 +123,7 @@ export function listPage<TTable extends PgTable, TColumns extends Record<string,
   present: (row: ColumnsRow<TColumns>) => T,
   columns: TColumns,
 ): Promise<ListResponse<T>>;
-export function listPage<T>(
+export async function listPage<T>(
   db: Db,
   table: PgTable,
   spec: ListSpec,
@@ -162,60 +132,32 @@ export function listPage<T>(
   columns?: Record<string, PgColumn>,
 ): Promise<ListResponse<T>> {
   const plan = planList(spec, query);
-  const read = () => readPage(db, table, plan, present as (row: unknown) => T, columns);
-  return plan.limit > MAX_PAGE_SIZE ? largeLists.run(read) : read();
-}
-
-async function readPage<T>(
-  db: Db,
-  table: PgTable,
-  plan: ListPlan,
-  present: (row: unknown) => T,
-  columns: Record<string, PgColumn> | undefined,
-): Promise<ListResponse<T>> {
-  const name = getTableName(table);
   const rows = (await db
-    .select({
-      row: columns ?? table,
-      version: sql<
-        string | null
-      >`(select ${listVersions.version}::text from ${listVersions} where ${listVersions.name} = ${name})`,
-    })
+    .select(columns ?? getTableColumns(table))
     .from(table)
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
-    .offset(plan.offset)) as { row: unknown; version: string | null }[];
-  const data = rows.map(({ row }) => present(row));
+    .offset(plan.offset)) as never[];
+  const data = rows.map((row) => present(row));
   // A short first page is the whole list: no count needed.
   const total =
     plan.offset === 0 && rows.length < plan.limit
       ? rows.length
-      : await countRows(db, table, plan.where, rows[0]?.version ?? null);
+      : await countRows(db, table, plan.where);
   if (!plan.paged) return { data, total };
   return { data, total, page: plan.page, pageSize: plan.pageSize };
 }
 
-async function countRows(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  version: string | null,
-): Promise<number> {
-  const count = db.select({ n: countAll }).from(table).where(where);
-  const counts = keptCounts(db);
-  const { sql: text, params } = count.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  const kept = version === null ? undefined : counts.get(key);
-  if (kept && kept.version === version) return kept.n;
-  const n = (await count)[0]?.n ?? 0;
-  if (version !== null) {
-    counts.delete(key);
-    counts.set(key, { version, n });
-    for (const oldest of counts.keys()) {
-      if (counts.size <= COUNTS_KEPT) break;
-      counts.delete(oldest);
-    }
+async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  if (!where) {
+    // -1 for a table never analysed yet: counted.
+    const estimate = (await db.execute(
+      sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${getTableName(table)})`,
+    )) as unknown as { rows: { n: number | string }[] };
+    const n = Math.round(Number(estimate.rows[0]?.n ?? -1));
+    if (n > ESTIMATE_ABOVE) return n;
   }
-  return n;
+  const [row] = await db.select({ n: countAll }).from(table).where(where);
+  return row?.n ?? 0;
 }

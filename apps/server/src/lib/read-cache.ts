@@ -1,4 +1,4 @@
-import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { ChangeChannel, FollowingCache } from './change-feed';
@@ -20,7 +20,13 @@ import { ChangeChannel, FollowingCache } from './change-feed';
  * each process drops its entries. While that connection is down the cache is off, so a process
  * never serves what another one changed. A read that began before a clearing is not stored
  * (generations). Entries also expire after `ttlMs`, and the whole cache holds at most
- * `maxBytes` (the oldest entries go first).
+ * `maxBytes` (the least recently used go first; lru-cache keeps them). Compression is left to
+ * @fastify/compress, as for every answer.
+ *
+ * A public read also tells shared caches (a CDN, the compose file's nginx) that they may serve
+ * it for SHARED_MAX_AGE_S seconds, and a stale copy while they ask again for
+ * STALE_WHILE_REVALIDATE_S more; browsers (`max-age=0`) still revalidate it each time with its
+ * ETag (304 when unchanged).
  */
 
 const CACHEABLE = [
@@ -53,80 +59,40 @@ export const defaultReadCacheOptions: ReadCacheOptions = {
   maxMemos: 10_000,
 };
 
+/** How long a shared cache may serve a public read without asking, in seconds. */
+export const SHARED_MAX_AGE_S = 10;
+/** How long after that it may serve it stale while it asks again, in seconds. */
+export const STALE_WHILE_REVALIDATE_S = 60;
+const PUBLIC_READ_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+
 interface Entry {
   body: string;
   contentType: string;
-  /** The answer's ETag (that of its JSON, whatever the encoding). */
+  /** The answer's ETag (that of its JSON). */
   etag: string | null;
-  bytes: number;
-  expires: number;
-  /** The body compressed, made on first demand and kept with it. */
-  encoded: Partial<Record<Encoding, Buffer>>;
-}
-
-type Encoding = 'br' | 'gzip';
-
-/** Below this, compressing costs more than the bytes it saves (as @fastify/compress's default). */
-const COMPRESS_ABOVE = 1024;
-
-/**
- * The encoding to send: br, else gzip, when the client accepts it (q > 0). Browsers send one of
- * a handful of headers, so answers are kept for the last 64 distinct ones.
- */
-const encodingOf = new Map<string, Encoding | null>();
-function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  let encoding = encodingOf.get(header);
-  if (encoding === undefined) {
-    if (encodingOf.size >= 64) encodingOf.clear();
-    encoding = parseAcceptEncoding(header);
-    encodingOf.set(header, encoding);
-  }
-  return encoding;
-}
-
-function parseAcceptEncoding(header: string): Encoding | null {
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    accepted.add(name!.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
-function encode(entry: Entry, encoding: Encoding): Buffer {
-  const kept = entry.encoded[encoding];
-  if (kept) return kept;
-  const made =
-    encoding === 'br'
-      ? zlib.brotliCompressSync(entry.body, {
-          params: {
-            // Made once per entry: the best ratio is worth it.
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.bytes,
-          },
-        })
-      : zlib.gzipSync(entry.body, { level: 9 });
-  entry.encoded[encoding] = made;
-  return made;
 }
 
 export class ReadCache extends FollowingCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly memos = new Map<string, { value: unknown; expires: number }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly memos: LRUCache<string, { value: unknown }>;
 
   constructor(
-    private readonly options: ReadCacheOptions,
+    options: ReadCacheOptions,
     /** Tells the other processes; resolves once sent. */
     private readonly broadcast: () => Promise<void> = async () => undefined,
     online = true,
   ) {
     super(online);
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes,
+      maxEntrySize: options.maxEntryBytes,
+      sizeCalculation: (entry) => Buffer.byteLength(entry.body),
+      ttl: options.ttlMs,
+    });
+    this.memos = new LRUCache<string, { value: unknown }>({
+      max: options.maxMemos,
+      ttl: options.ttlMs,
+    });
   }
 
   get size() {
@@ -134,14 +100,7 @@ export class ReadCache extends FollowingCache {
   }
 
   get(key: string): Entry | undefined {
-    if (!this.online) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.drop(key, entry);
-      return undefined;
-    }
-    return entry;
+    return this.online ? this.entries.get(key) : undefined;
   }
 
   /** Keeps an answer read during `generation`, unless the cache was cleared since. */
@@ -153,25 +112,7 @@ export class ReadCache extends FollowingCache {
     etag: string | null = null,
   ) {
     if (!this.mayKeep(generation)) return;
-    const bytes = Buffer.byteLength(body);
-    if (bytes > this.options.maxEntryBytes) return;
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, {
-      body,
-      contentType,
-      etag,
-      bytes,
-      expires: Date.now() + this.options.ttlMs,
-      encoded: {},
-    });
-    // Counted with room for its compressed forms (each smaller than the body).
-    this.bytes += 2 * bytes;
-    // A Map iterates in insertion order: the first keys are the oldest.
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.options.maxBytes) break;
-      this.drop(oldest, entry);
-    }
+    this.entries.set(key, { body, contentType, etag });
   }
 
   /**
@@ -181,17 +122,10 @@ export class ReadCache extends FollowingCache {
    */
   async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const kept = this.online ? this.memos.get(key) : undefined;
-    if (kept && kept.expires > Date.now()) return kept.value as T;
+    if (kept) return kept.value as T;
     const generation = this.generation;
     const value = await load();
-    if (this.mayKeep(generation)) {
-      this.memos.delete(key);
-      this.memos.set(key, { value, expires: Date.now() + this.options.ttlMs });
-      for (const oldest of this.memos.keys()) {
-        if (this.memos.size <= this.options.maxMemos) break;
-        this.memos.delete(oldest);
-      }
-    }
+    if (this.mayKeep(generation)) this.memos.set(key, { value });
     return value;
   }
 
@@ -204,18 +138,12 @@ export class ReadCache extends FollowingCache {
   protected empty() {
     this.entries.clear();
     this.memos.clear();
-    this.bytes = 0;
   }
 
   /** Content changed: drop every entry here and in every other process. */
   async invalidate() {
     this.clear();
     await this.broadcast();
-  }
-
-  private drop(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.bytes -= 2 * entry.bytes;
   }
 }
 
@@ -227,7 +155,7 @@ const isCacheable = (request: FastifyRequest) =>
 /**
  * The cache of one app: its hooks, and the subscription to other processes' clearings. Register
  * after @fastify/etag (a cached answer gets its tag, and its 304, again) and before
- * @fastify/compress (what is kept is the JSON, not one encoding of it).
+ * @fastify/compress (what is kept is the JSON, which it compresses as it sends).
  */
 export async function registerReadCache(
   app: FastifyInstance,
@@ -247,21 +175,22 @@ export async function registerReadCache(
     if (!isCacheable(request)) return;
     const entry = cache.get(request.url);
     if (entry) {
-      // Sent as it was: its tag (so that @fastify/etag answers 304 without hashing again),
-      // compressed once and kept (so that @fastify/compress has nothing left to do).
+      // Sent as it was, with its tag (so that @fastify/etag answers 304 without hashing again).
       reply.type(entry.contentType);
       if (entry.etag) reply.header('etag', entry.etag);
-      const encoding =
-        entry.bytes >= COMPRESS_ABOVE ? acceptedEncoding(request.headers['accept-encoding']) : null;
-      if (!encoding) return reply.send(entry.body);
-      return reply
-        .header('content-encoding', encoding)
-        .header('vary', 'accept-encoding')
-        .send(encode(entry, encoding));
+      return reply.send(entry.body);
     }
     generations.set(request, cache.generation);
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      reply.statusCode === 200 &&
+      request.headers.cookie === undefined &&
+      isCacheable(request) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
+    }
     const generation = generations.get(request);
     if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
       const etag = reply.getHeader('etag');

@@ -77,9 +77,6 @@ export function errorResponses(endpoint: EndpointSpec): Map<number, ErrorCode[]>
     codes.add('FORBIDDEN');
   }
   if (ability.gate === 'anyone' && ability.record) codes.add('UNAUTHENTICATED');
-  // A list of more rows than a page may wait for its turn, and is refused when too many wait
-  // (`largeLists`, lib/pagination.ts).
-  if (endpoint.reply.kind === 'list') codes.add('UNAVAILABLE');
   codes.add('INTERNAL');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {

@@ -39,26 +39,23 @@ export async function requestMissingRenditions(
   return asked;
 }
 
+/** How often the video upkeep runs, once across the processes (a scheduled job). */
+export const VIDEO_UPKEEP_EVERY_MS = 60 * 60 * 1000;
+
 /**
- * Video work done once at each start, in the background (start-up does not wait for it): the
- * renditions of older videos are asked for, and uploads whose renditions are all made are
- * deleted unless kept (lib/video-originals.ts). `stop` ends it between batches and waits.
+ * Video work as a scheduled job (lib/jobs.ts), in the media lane: the renditions of older videos
+ * are asked for, and uploads whose renditions are all made are deleted unless kept
+ * (lib/video-originals.ts). Its first run comes at the first start; `stopped` ends a run between
+ * batches when the process shuts down.
  */
-export function startVideoUpkeep(ctx: AppContext): { stop: () => Promise<void> } {
-  let stopped = false;
-  const isStopped = () => stopped;
-  const running = (async () => {
-    try {
-      await requestMissingRenditions(ctx, isStopped);
-      await sweepOriginals(ctx, isStopped);
-    } catch (error) {
-      if (!stopped) ctx.log.warn({ err: error }, 'the start-up video upkeep failed');
-    }
-  })();
-  return {
-    stop: async () => {
-      stopped = true;
-      await running;
+export function scheduleVideoUpkeep(ctx: AppContext, stopped: () => boolean): void {
+  ctx.jobs.schedule(
+    'video-upkeep',
+    VIDEO_UPKEEP_EVERY_MS,
+    async () => {
+      await requestMissingRenditions(ctx, stopped);
+      await sweepOriginals(ctx, stopped);
     },
-  };
+    { lane: 'media' },
+  );
 }

@@ -171,21 +171,10 @@ export default async function tusRoutes(app: FastifyInstance) {
     handler: forward,
   });
 
-  // Expired uploads are removed at start and then regularly, a bounded number at a time.
-  let timer: NodeJS.Timeout | null = null;
-  const cleanUp = async () => {
-    const removed = await cleanUpResumableUploads(ctx.config, ctx.log).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not clean up resumable uploads');
-      return 0;
-    });
+  // Expired uploads are removed regularly, a bounded number at a time, by one process (a
+  // scheduled job, lib/jobs.ts).
+  ctx.jobs.schedule('resumable-uploads-sweep', options.cleanUpEveryMs, async () => {
+    const removed = await cleanUpResumableUploads(ctx.config, ctx.log);
     if (removed > 0) app.log.info({ removed }, 'removed expired resumable uploads');
-  };
-  app.addHook('onReady', async () => {
-    await cleanUp();
-    timer = setInterval(() => void cleanUp(), options.cleanUpEveryMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
   });
 }

@@ -19,7 +19,7 @@ import { saveSession } from '../../../lib/auth';
 import { useProfile } from '../../../api/users';
 import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
-import { TextArea } from '../../../components/dashboard/text-area';
+import { TextAreaField } from '../../../components/textarea-field';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'bio'] as const;
 
@@ -133,7 +133,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextArea
+      <TextAreaField
         label={messages.bioOptional}
         rows={4}
         error={errors.bio?.message}

@@ -11,7 +11,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateBlog } from '../../../api/blogs';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { FileField } from '../../../components/dashboard/file-field';
-import { TextArea } from '../../../components/dashboard/text-area';
+import { TextAreaField } from '../../../components/textarea-field';
 
 const fieldNames = ['title', 'content'] as const;
 
@@ -51,7 +51,7 @@ export default function CreateBlogPage() {
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
-          <TextArea
+          <TextAreaField
             label={messages.content}
             rows={12}
             hint="Leave an empty line between paragraphs."

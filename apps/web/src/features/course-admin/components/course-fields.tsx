@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ChoiceField } from '../../../components/dashboard/choice-field';
 import { FileField } from '../../../components/dashboard/file-field';
-import { TextArea } from '../../../components/dashboard/text-area';
+import { TextAreaField } from '../../../components/textarea-field';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 
@@ -29,7 +29,7 @@ export function CourseFields({
   return (
     <>
       <TextField label={messages.title} error={errors.title} {...fields.title} />
-      <TextArea
+      <TextAreaField
         label={messages.description}
         rows={5}
         error={errors.description}

@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import type { ItemInput } from '../../../api/lessons';
 import { ChoiceField } from '../../../components/dashboard/choice-field';
-import { TextArea } from '../../../components/dashboard/text-area';
+import { TextAreaField } from '../../../components/textarea-field';
 import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
 import { quizOptions } from '../../../api/quizzes';
 import { ApiError } from '../../../lib/api-client';
@@ -160,7 +160,7 @@ export function ItemForm({
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
-      <TextArea
+      <TextAreaField
         label={messages.descriptionOptional}
         rows={2}
         error={errors.description?.message}
@@ -182,7 +182,7 @@ export function ItemForm({
           </p>
         )
       ) : contentType === 'text' ? (
-        <TextArea
+        <TextAreaField
           label={messages.content}
           rows={8}
           error={errors.content?.message}

@@ -4,7 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
-import { TextArea } from '../../../components/dashboard/text-area';
+import { TextAreaField } from '../../../components/textarea-field';
 
 /**
  * The quiz of a quiz item, as its author edits it (issue 17): pass mark, attempts, shuffle, and
@@ -183,7 +183,7 @@ export function QuizEditor({
           const many = question.kind === 'multiple';
           return (
             <li key={question.id} className="space-y-3 rounded-xl border border-slate-300 p-3">
-              <TextArea
+              <TextAreaField
                 label={messages.questionPromptLabel(index + 1)}
                 rows={2}
                 value={question.prompt}
@@ -206,7 +206,7 @@ export function QuizEditor({
                 </select>
               </label>
               {question.kind === 'short' ? (
-                <TextArea
+                <TextAreaField
                   label={messages.acceptedAnswersLabel}
                   rows={3}
                   value={question.answers}
