@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChanges, jobs, users } from '../../db/schema';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
+import { randomBytes } from 'node:crypto';
+import { redisAnswers, TEST_REDIS_URL } from '../../test/redis';
 import { startTestServer } from '../../test/server';
 import type { TestServer } from '../../test/server';
 import { startSmtp } from '../../test/smtp';
@@ -380,3 +382,50 @@ describe('no mail cannon (issue 29, point 5)', () => {
     expect(right.status).toBe(429);
   });
 });
+
+describe.runIf(await redisAnswers(TEST_REDIS_URL))(
+  'the limits hold across processes with Redis (issue 29, point 5)',
+  () => {
+    it('two processes on one database and Redis let 3 changes to one address through, not 3 each', async () => {
+      const shared = {
+        smtpUrl: smtp.url,
+        redisUrl: TEST_REDIS_URL,
+        // This run's own counters: a past run's count never leaks in.
+        redisKeyPrefix: `ishuri-test-${randomBytes(4).toString('hex')}:`,
+      };
+      const one = await startTestServer(shared);
+      const two = await startTestServer(
+        { ...shared, jwtSecret: one.ctx.config.jwtSecret },
+        { sameDatabaseAs: one },
+      );
+      try {
+        const stranger = fresh('shared.stranger');
+        const statuses: number[] = [];
+        for (let i = 0; i < 12; i++) {
+          const user = await createUser(one);
+          const target = i % 2 ? two : one;
+          const answer = await target.request('PUT', `/api/user/update/${user.id}`, {
+            token: user.token,
+            body: {
+              firstName: user.firstName,
+              lastName: user.lastName,
+              email: stranger,
+              currentPassword: DEFAULT_PASSWORD,
+            },
+          });
+          statuses.push(answer.status);
+        }
+        expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429, 429, 429]);
+        await smtp.waitFor(stranger);
+        const deadline = Date.now() + 20_000;
+        while (mailsTo(stranger).length < 3 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(mailsTo(stranger)).toHaveLength(3);
+      } finally {
+        await two.close();
+        await one.close();
+      }
+    }, 180_000);
+  },
+);
