@@ -162,6 +162,9 @@ export interface Config {
     contact: RateLimit;
     subscribe: RateLimit;
     resumableUpload: RateLimit;
+    // E-mail changes (issue 29, point 5): per account, and per new address
+    emailChange: RateLimit;
+    emailChangeTarget: RateLimit;
   };
 }
 
@@ -183,6 +186,11 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Every request of a resumable upload (creation, each 5 MB chunk, offset checks, cancel), per
   // address and per user: a 2 GB video is about 410 chunks.
   resumableUpload: { perIp: 3000, perEmail: 1500, windowSeconds: 15 * 60 },
+  // E-mail changes (issue 29, point 5). perEmail counts per account every try (a wrong password
+  // too: it bounds guessing like changePassword); the target's counts the mails one new address
+  // can receive from every account together, per day.
+  emailChange: { perIp: 100, perEmail: 5, windowSeconds: 60 * 60 },
+  emailChangeTarget: { perIp: 100, perEmail: 3, windowSeconds: 24 * 60 * 60 },
 };
 
 export class ConfigError extends Error {}

@@ -16,6 +16,16 @@ test('a new e-mail is used only once the link mailed to it is opened; the old on
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Edit profile' }).click();
   await page.getByLabel('Email').fill(newEmail);
+  // A new e-mail asks for the current password (issue 29, point 4): the profile form's field
+  // comes before the password panel's.
+  await expect(page.getByText(messages.emailChangeNeedsPassword)).toBeVisible();
+  const currentPassword = page.getByLabel(messages.currentPassword, { exact: true }).first();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(messages.currentPasswordRequired)).toBeVisible();
+  await currentPassword.fill('not-my-password');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(messages.currentPasswordWrong)).toBeVisible();
+  await currentPassword.fill(user.password);
   const since = Date.now();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, messages.emailChangeSent(newEmail))).toBeVisible();

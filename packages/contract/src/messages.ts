@@ -550,6 +550,8 @@ export const messages = {
   currentPassword: 'Current password',
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'That is not your current password.',
+  // A new e-mail needs the current password (issue 29, point 4)
+  emailChangeNeedsPassword: 'To change your e-mail, enter your current password.',
   passwordChanged: 'Your password was changed. Other devices must sign in again.',
   passwordChangeFailed: 'Could not change your password. Please try again.',
   // The installable, offline app (decisions.md §8): its state, saved courses, offline progress

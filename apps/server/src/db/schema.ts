@@ -493,3 +493,22 @@ export const videos = pgTable(
     index('videos_item_idx').on(t.itemId),
   ],
 );
+
+// Resumable uploads counted by every process (issue 29, point 9)
+/**
+ * A resumable upload being created (modules/uploads/tus.routes.ts): written, under a lock per
+ * user, by the process that checked the user's count, and removed once the upload's files exist
+ * (or after a few minutes, if that process died). Every process counts these with the files of
+ * the shared `tus/` folder, so two processes cannot both let a user past the limit.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_reservations_owner_idx').on(t.ownerId)],
+);

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import { emailPattern, MAX_EMAIL_LENGTH } from '@ishuri/contract';
 import { uuidv7 } from './ids';
 
 export interface MailAttachment {
@@ -62,6 +63,21 @@ function isRejection(error: unknown): boolean {
   );
 }
 
+/**
+ * Mail goes only to an address that passes today's address check (issue 29, point 6): nodemailer
+ * would read a stored `x;victim@example.test`, accepted before the check refused `;`, as a list
+ * and mail `victim@example.test`. Such an address is refused here for good (`permanent`: the
+ * queue gives up at once and logs it, the failed mail is on the admins' list; a sign-in code
+ * answers 503). Its account keeps its password and sessions: a signed-in owner or an admin
+ * changes the address to a plain one.
+ */
+function refuseUnsafeRecipient(mail: Mail): void {
+  if (mail.to.length <= MAX_EMAIL_LENGTH && emailPattern.test(mail.to)) return;
+  throw Object.assign(new Error('mail refused: the recipient address fails the address check'), {
+    permanent: true,
+  });
+}
+
 /** The message nodemailer sends or writes (the console hint stays on this side). */
 const messageOf = (from: string, mail: Mail) => ({
   from,
@@ -87,6 +103,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       mode: 'smtp',
       async send(mail) {
+        refuseUnsafeRecipient(mail);
         try {
           await transport.sendMail(messageOf(options.from, mail));
         } catch (error) {
@@ -105,6 +122,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     mode: 'file',
     async send(mail) {
+      refuseUnsafeRecipient(mail);
       const info = await transport.sendMail(messageOf(options.from, mail));
       await mkdir(options.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { uploadReservations } from '../db/schema';
 
 /**
  * The folder of resumable (tus) uploads, in the data folder beside `uploads/` but never served:
  * each upload is a data file named by its id and its record `<id>.json` (@tus/file-store),
- * whose metadata names the user who created it (`owner`). No database table: an upload lives
- * here until it is used by a lesson (copied into storage, then removed), cancelled, or expired.
+ * whose metadata names the user who created it (`owner`). An upload lives here until it is used
+ * by a lesson (copied into storage, then removed), cancelled, or expired. Only an upload being
+ * created has a database row (`upload_reservations`, see reserveResumableUpload).
  */
 export interface ResumableUploadOptions {
   /** Uploads a user may hold at once, finished or not, that no lesson has used yet. */
@@ -144,19 +148,63 @@ async function uploadIds(folder: string): Promise<string[]> {
   return [...ids];
 }
 
-/** How many live uploads (finished or not, not yet used) a user holds. */
-export async function countOpenUploads(
+/** The ids of the live uploads (finished or not, not yet used) a user holds. */
+async function openUploadIds(
   folder: string,
   owner: string,
   options: ResumableUploadOptions,
-): Promise<number> {
-  let open = 0;
+): Promise<string[]> {
+  const open: string[] = [];
   const now = Date.now();
   for (const id of await uploadIds(folder)) {
     const upload = await readResumableUpload(folder, id);
-    if (upload?.owner === owner && !isExpired(upload, options, now)) open += 1;
+    if (upload?.owner === owner && !isExpired(upload, options, now)) open.push(id);
   }
   return open;
+}
+
+/**
+ * A reservation older than this belongs to a creation whose process died before removing it:
+ * it no longer counts (a creation's files exist within a second of its reservation).
+ */
+export const RESERVATION_LIFETIME_MS = 5 * 60 * 1000;
+
+/**
+ * "At most `maxOpenPerUser` open uploads per user", counted where every process sees it
+ * (issue 29, point 9): under a lock per user in the database (a transaction-level advisory
+ * lock, so the processes take turns and a crash releases it), the user's uploads in the shared
+ * folder and the reservations of creations still under way in any process are counted
+ * together (the same id once); below the limit a new id is reserved and returned, else null.
+ * The caller creates the upload under that id, then removes the reservation.
+ */
+export async function reserveResumableUpload(
+  db: Db,
+  folder: string,
+  owner: string,
+  options: ResumableUploadOptions,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ishuri-upload:${owner}`}))`);
+    const since = new Date(Date.now() - RESERVATION_LIFETIME_MS);
+    await tx
+      .delete(uploadReservations)
+      .where(and(eq(uploadReservations.ownerId, owner), lte(uploadReservations.createdAt, since)));
+    const reserved = await tx
+      .select({ id: uploadReservations.id })
+      .from(uploadReservations)
+      .where(and(eq(uploadReservations.ownerId, owner), gt(uploadReservations.createdAt, since)));
+    const open = new Set(reserved.map((row) => row.id));
+    for (const id of await openUploadIds(folder, owner, options)) open.add(id);
+    if (open.size >= options.maxOpenPerUser) return null;
+    const id = newResumableUploadId();
+    await tx.insert(uploadReservations).values({ id, ownerId: owner });
+    return id;
+  });
+}
+
+/** Ends a reservation once its upload exists in the folder (or its creation failed). */
+export async function releaseResumableUpload(db: Db, id: string): Promise<void> {
+  await db.delete(uploadReservations).where(eq(uploadReservations.id, id));
 }
 
 /**

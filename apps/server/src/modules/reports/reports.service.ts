@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
+import { csvText } from '../../lib/csv';
 import { requireCourse } from '../curriculum/course.access';
 import { sequenceItems } from '../curriculum/course-tree';
 
@@ -160,14 +161,6 @@ export async function listCourseLearners(
   return { data: learners, total, page, pageSize };
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break; a formula defused. */
-function csvField(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  // A cell starting with =, +, - or @ would run as a formula in a spreadsheet.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** GET /api/report/{courseId}/learners.csv: every learner, as the table shows them. */
 export async function courseLearnersCsv(
   ctx: AppContext,
@@ -189,21 +182,18 @@ export async function courseLearnersCsv(
       messages.reportAttemptsOf(quiz.title),
     ]),
   ];
-  const lines = learners.map((learner) =>
-    [
-      learner.firstName,
-      learner.lastName,
-      learner.email,
-      learner.enrolled,
-      `${learner.itemsDone}/${learner.totalItems}`,
-      learner.percent,
-      learner.lastActivityAt,
-      ...learner.quizzes.flatMap((quiz) => [quiz.best, quiz.attempts]),
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  const text = [header.map(csvField).join(','), ...lines].join('\r\n') + '\r\n';
+  const lines = learners.map((learner) => [
+    learner.firstName,
+    learner.lastName,
+    learner.email,
+    learner.enrolled,
+    `${learner.itemsDone}/${learner.totalItems}`,
+    learner.percent,
+    learner.lastActivityAt,
+    ...learner.quizzes.flatMap((quiz) => [quiz.best, quiz.attempts]),
+  ]);
+  // Safe in a spreadsheet whichever separator it reads with (lib/csv.ts).
+  const text = csvText([header, ...lines]);
   const slug = course.title
     .toLowerCase()
     .normalize('NFD')

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createLesson, enrol } from '../../test/content';
 import { createUser } from '../../test/factories';
@@ -160,6 +161,46 @@ describe("a course's reports", () => {
       `Ben,Mugisha,${learners.ben.email},true,1/3,33,${at(2)},0,1`,
       '',
     ]);
+  });
+
+  it('is safe in a spreadsheet read with "," or ";" (issue 29, point 7)', async () => {
+    const course = await createCourse(server, owner, { title: 'Separators' });
+    await createLesson(server, owner, course.id, { title: 'Only' });
+    const names: Array<[string, string]> = [
+      ['Jean;=2+3;', 'Habimana'],
+      ['Marie,+1', '-2;@A1'],
+      ['Tab\t=1', 'Line\n=cmd'],
+    ];
+    for (const [firstName, lastName] of names) {
+      const learner = await createUser(server, { firstName, lastName });
+      await enrol(server, learner.id, course.id);
+    }
+    const response = await fetch(
+      `${server.baseUrl}/api/report/${course.id}/learners.csv?sort=firstName:asc`,
+      { headers: { authorization: `Bearer ${owner.token}` } },
+    );
+    expect(response.status).toBe(200);
+    const text = (await response.text()).replace(/^\uFEFF/, '');
+
+    // Read as written: each name is one cell, defused where a cell could start.
+    const rows: string[][] = parse(text, { delimiter: ',' });
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ["Jean;'=2+3;", 'Habimana'],
+      ["Marie,'+1", "'-2;'@A1"],
+      ["Tab\t'=1", "Line\n'=cmd"],
+    ]);
+    // Read with the other separator, as a spreadsheet in French does: leniently with quotes,
+    // and, the worst case, splitting at every separator whatever the quotes.
+    const readings: string[][][] = [
+      rows,
+      parse(text, { delimiter: ';', relax_quotes: true, relax_column_count: true }),
+      parse(text, { delimiter: ';', quote: false, relax_column_count: true }),
+      parse(text, { delimiter: ',', quote: false, relax_column_count: true }),
+    ];
+    for (const reading of readings) {
+      expect(reading.length).toBeGreaterThanOrEqual(4);
+      for (const cell of reading.flat()) expect(cell, cell).not.toMatch(/^[=+\-@]/);
+    }
   });
 
   it("is the course owner's and admins' alone", async () => {

@@ -10,10 +10,10 @@ import { fail } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
 import {
   cleanUpResumableUploads,
-  countOpenUploads,
   isResumableUploadId,
-  newResumableUploadId,
   readResumableUpload,
+  releaseResumableUpload,
+  reserveResumableUpload,
   resumableFolderOf,
   resumableOptionsOf,
 } from '../../lib/resumable-uploads';
@@ -29,8 +29,8 @@ const TUS_VERSION = '1.0.0';
  * Fastify routes each request first: the rate limit, then the caller (admins and instructors,
  * `upload:video`), then this file's rules, and only then hands the raw request to the tus
  * server. Creation needs an `Upload-Length` of at most `maxVideoBytes` (413 otherwise) and a
- * caller holding fewer than `maxOpenPerUser` uploads (429); the caller's id is written into the
- * upload's record. Every later request (HEAD, PATCH, DELETE) names an id that must be one this
+ * caller holding fewer than `maxOpenPerUser` uploads, counted across processes (429); the
+ * caller's id is written into the upload's record. Every later request (HEAD, PATCH, DELETE) names an id that must be one this
  * server makes and whose record names the caller: anything else, another user's upload
  * included, answers 404 as if it did not exist. The tus server then reads exactly the id that
  * was checked (never one of its own reading of the URL). `Location` is relative.
@@ -44,6 +44,8 @@ export default async function tusRoutes(app: FastifyInstance) {
   /** The checked id of a request, and who creates an upload, by the raw request. */
   const checkedIds = new WeakMap<IncomingMessage, string>();
   const creators = new WeakMap<IncomingMessage, string>();
+  /** The id reserved for a creation (lib/resumable-uploads.ts), by the raw request. */
+  const reservedIds = new WeakMap<IncomingMessage, string>();
   const nodeRequestOf = (request: Request) =>
     (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 
@@ -56,7 +58,12 @@ export default async function tusRoutes(app: FastifyInstance) {
     relativeLocation: true,
     maxSize: ctx.config.maxVideoBytes,
     allowedOrigins: [ctx.config.appUrl],
-    namingFunction: () => newResumableUploadId(),
+    namingFunction: (request) => {
+      const raw = nodeRequestOf(request);
+      const id = raw ? reservedIds.get(raw) : undefined;
+      if (!id) throw { status_code: 403, body: `${messages.forbidden}\n` };
+      return id;
+    },
     getFileIdFromRequest: (request) => {
       const raw = nodeRequestOf(request);
       return raw ? checkedIds.get(raw) : undefined;
@@ -98,7 +105,7 @@ export default async function tusRoutes(app: FastifyInstance) {
     await tus.handle(request.raw, reply.raw);
   };
 
-  /** One creation at a time per user, so that two at once cannot pass the count together. */
+  /** One creation at a time per user in this process (the database lock orders processes). */
   const creating = new Map<string, Promise<unknown>>();
   const oneAtATime = async (owner: string, run: () => Promise<void>) => {
     const before = creating.get(owner) ?? Promise.resolve();
@@ -145,14 +152,22 @@ export default async function tusRoutes(app: FastifyInstance) {
         });
       }
       await oneAtATime(owner, async () => {
-        const open = await countOpenUploads(folder, owner, options);
-        if (open >= options.maxOpenPerUser) {
+        // Counted in the database with the shared folder: every process sees the same count.
+        const id = await reserveResumableUpload(ctx.database.db, folder, owner, options);
+        if (!id) {
           throw fail('TOO_MANY_UPLOADS', {
             message: messages.tooManyOpenUploads(options.maxOpenPerUser),
           });
         }
         creators.set(request.raw, owner);
-        await forward(request, reply);
+        reservedIds.set(request.raw, id);
+        try {
+          await forward(request, reply);
+        } finally {
+          await releaseResumableUpload(ctx.database.db, id).catch((error: unknown) => {
+            app.log.warn({ err: error, id }, 'could not end an upload reservation');
+          });
+        }
       });
     },
   });

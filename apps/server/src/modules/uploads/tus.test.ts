@@ -367,6 +367,51 @@ describe('a resumable upload', () => {
     expect((await tus('DELETE', other, instructor.token)).status).toBe(204);
   });
 
+  it('counts the 3 where every process sees it: two processes racing 8 creations leave 3 open (issue 29, point 9)', async () => {
+    // A second process as the deployment has it: the same database (its own connections on
+    // PostgreSQL), the same token secret and the same shared data folder.
+    const second = await startTestServer(
+      {
+        dataDir: server.dataDir,
+        jwtSecret: server.ctx.config.jwtSecret,
+        maxVideoBytes: MAX_VIDEO,
+        resumableUploads: { maxOpenPerUser: 3, cleanUpBatch: 2 },
+      },
+      { sameDatabaseAs: server },
+    );
+    try {
+      for (let round = 0; round < 5; round++) {
+        const author = await createUser(server, { role: 'instructor' });
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            fetch(`${(i % 2 ? second : server).baseUrl}${TUS}`, {
+              method: 'POST',
+              headers: {
+                'tus-resumable': '1.0.0',
+                authorization: `Bearer ${author.token}`,
+                'upload-length': '1000',
+              },
+            }),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.status).sort();
+        expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+        const records = await Promise.all(
+          (await filesUnder(tusDir))
+            .filter((name) => name.endsWith('.json'))
+            .map(async (name) => JSON.parse(await readFile(path.join(tusDir, name), 'utf8'))),
+        );
+        expect(records.filter((record) => record.metadata?.owner === author.id)).toHaveLength(3);
+        for (const answer of answers) {
+          const location = answer.headers.get('location');
+          if (location) expect((await tus('DELETE', location, author.token)).status).toBe(204);
+        }
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
   it('unfinished, expires after 24 hours (410), and the clean-up removes expired ones, a bounded number at a time', async () => {
     const author = await createUser(server, { role: 'instructor' });
     const urls = [

@@ -4,12 +4,16 @@ import { layout, linkedHtml, linkMail } from '../../lib/mail-templates';
 
 type Template = Omit<Mail, 'to'>;
 
-/** To the new address: the link that makes it the account's e-mail (valid 24 hours, once). */
-export function confirmEmailChangeMail(firstName: string, link: string, email: string): Template {
+/**
+ * To the new address: the link that makes it the account's e-mail (valid 24 hours, once). That
+ * address is not yet known to be the requester's: the mail holds no text of theirs (no name),
+ * only the catalogue's sentences, the link and the recipient's own address (issue 29, point 5).
+ */
+export function confirmEmailChangeMail(link: string, email: string): Template {
   const consoleHint = `e-mail change link for ${email}: ${link}`;
   return linkMail(
     messages.emailChangeSubject,
-    [messages.mailHello(firstName), messages.emailChangeBody(email)],
+    [messages.mailHelloAnyone, messages.emailChangeBody(email)],
     link,
     messages.emailChangeIgnore,
     consoleHint,

@@ -10,7 +10,8 @@ import { said } from '../../lib/route';
 import { requireUserAccess } from './users.access';
 import { isUuid } from '../../lib/ids';
 import { listPage } from '../../lib/pagination';
-import { pendingEmailOf, requestEmailChange } from './email-change.service';
+import { checkEmailChange, pendingEmailOf, requestEmailChange } from './email-change.service';
+import type { EmailChangeLimits } from './email-change.service';
 import { presentProfile, presentUser, userColumns } from './users.presenter';
 
 export async function findUserByEmail(db: Tx, email: string) {
@@ -59,8 +60,9 @@ export async function updateUser(
   actor: Actor | null,
   id: string,
   input: UpdateUserRequest,
+  limits?: EmailChangeLimits,
 ) {
-  requireUserAccess(actor, 'user:update', id);
+  const caller = requireUserAccess(actor, 'user:update', id);
   if (!isUuid(id)) throw fail('USER_NOT_FOUND');
   const db = ctx.database.db;
   const existing = await findUserById(db, id);
@@ -68,8 +70,10 @@ export async function updateUser(
   const email = normalizeEmail(input.email);
   const emailChanged = email !== normalizeEmail(existing.email);
   if (emailChanged) {
+    await checkEmailChange(ctx, caller, input.currentPassword, limits);
     const other = await findUserByEmail(db, email);
     if (other && other.id !== id) throw fail('EMAIL_TAKEN');
+    await limits?.mail();
   }
   // A changed e-mail is not applied here: the new address confirms it first (decisions.md §2),
   // whoever asks (the user or an admin). The other fields change at once.

@@ -29,7 +29,7 @@ describe('profile', () => {
   it('lets a user update their own profile', async () => {
     const response = await server.request('PUT', `/api/user/update/${learner.id}`, {
       token: learner.token,
-      body: profile,
+      body: { ...profile, currentPassword: learner.password },
     });
     expect(response.status).toBe(200);
     // A new e-mail waits for its confirmation link (email-change.test.ts); the rest is saved.
@@ -60,7 +60,12 @@ describe('profile', () => {
     expect(badEmail.body.error).toBe(messages.emailInvalid);
     const noBio = await server.request('PUT', `/api/user/update/${learner.id}`, {
       token: learner.token,
-      body: { firstName: 'Jean', lastName: 'M', email: 'jp@example.rw' },
+      body: {
+        firstName: 'Jean',
+        lastName: 'M',
+        email: 'jp@example.rw',
+        currentPassword: learner.password,
+      },
     });
     expect(noBio.status).toBe(200);
   });
@@ -68,7 +73,7 @@ describe('profile', () => {
   it("refuses another user's e-mail with 409", async () => {
     const response = await server.request('PUT', `/api/user/update/${learner.id}`, {
       token: learner.token,
-      body: { ...profile, email: other.email.toUpperCase() },
+      body: { ...profile, email: other.email.toUpperCase(), currentPassword: learner.password },
     });
     expect(response.status).toBe(409);
     expect(response.body.error).toBe(messages.emailAlreadyExist);

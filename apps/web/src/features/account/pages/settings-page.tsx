@@ -1,9 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordFormSchema, messages, updateUserRequestSchema } from '@ishuri/contract';
+import {
+  changePasswordFormSchema,
+  messages,
+  normalizeEmail,
+  updateUserRequestSchema,
+} from '@ishuri/contract';
 import type { Profile } from '@ishuri/contract';
 import { KeyRound, MailCheck, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { DataSaverSwitch } from '../../../components/data-saver-switch';
@@ -21,7 +26,7 @@ import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { TextAreaField } from '../../../components/textarea-field';
 
-const fieldNames = ['firstName', 'lastName', 'email', 'bio'] as const;
+const fieldNames = ['firstName', 'lastName', 'email', 'bio', 'currentPassword'] as const;
 
 /**
  * Change password: the current one, then the new one twice. Every other session ends; this one
@@ -87,6 +92,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(updateUserRequestSchema),
@@ -95,12 +101,26 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
       lastName: user.lastName,
       email: user.email,
       bio: user.bio ?? '',
+      currentPassword: '',
     },
   });
+  // A new e-mail needs the current password (the server refuses it otherwise): the field shows
+  // as soon as the address differs from the account's.
+  const email = useWatch({ control, name: 'email' });
+  const emailChanged = normalizeEmail(email ?? '') !== normalizeEmail(user.email);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, ...values }) => {
+    if (emailChanged && !currentPassword) {
+      setError('currentPassword', { message: messages.currentPasswordRequired });
+      return;
+    }
     try {
-      const answer = await update.mutateAsync({ ...values, bio: values.bio ?? '', id: user.id });
+      const answer = await update.mutateAsync({
+        ...values,
+        bio: values.bio ?? '',
+        id: user.id,
+        ...(emailChanged ? { currentPassword } : {}),
+      });
       // A new e-mail waits for its link: the server's sentence says where it was sent.
       toast.success(answer?.message ?? messages.profileUpdated);
       onDone();
@@ -133,6 +153,17 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone: () => void }) {
         error={errors.email?.message}
         {...register('email')}
       />
+      {emailChanged && (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700">{messages.emailChangeNeedsPassword}</p>
+          <PasswordField
+            label={messages.currentPassword}
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+        </div>
+      )}
       <TextAreaField
         label={messages.bioOptional}
         rows={4}
