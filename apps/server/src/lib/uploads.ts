@@ -416,12 +416,21 @@ async function storeVideo(
     }
     const damaged = () => fail('VIDEO_DAMAGED');
     const check = new ContainerCheck(known.container);
+    // The length the file says it has, refused as soon as it is read (issue 29, point 2): a
+    // file that says nothing (a live recording's WebM) is measured by its renditions job.
+    const maxMinutes = ctx.config.maxVideoMinutes;
+    const tooLong = () =>
+      (check.durationSeconds ?? 0) > maxMinutes * 60
+        ? fail('VIDEO_TOO_LONG', { message: messages.videoTooLong(String(maxMinutes)) })
+        : null;
     let size = 0;
     const accept = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) throw tooLarge();
       check.push(chunk);
       if (check.broken) throw damaged();
+      const long = tooLong();
+      if (long) throw long;
       return chunk;
     };
     async function* body() {
