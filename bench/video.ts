@@ -14,7 +14,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findFfmpeg } from '../apps/server/src/lib/ffmpeg';
+import { findFfmpeg, inputFormatOf } from '../apps/server/src/lib/ffmpeg';
 import { encodeClip } from '../apps/server/src/lib/media-generator';
 import { makeRendition, probeVideo, renditionPlan } from '../apps/server/src/lib/renditions';
 
@@ -52,7 +52,9 @@ async function talkingHead(ffmpeg: string, out: string, seconds: number) {
 }
 
 async function measure(ffmpeg: string, name: string, source: string) {
-  const probe = await probeVideo(ffmpeg, source);
+  const probed = await probeVideo(ffmpeg, source);
+  const probe = { ...probed, durationSeconds: probed.durationSeconds ?? 0 };
+  const format = inputFormatOf(source)!;
   const dir = path.dirname(source);
   const rows: string[] = [];
   const t0 = performance.now();
@@ -75,7 +77,11 @@ async function measure(ffmpeg: string, name: string, source: string) {
   for (const item of renditionPlan(probe.height, probe.hasAudio)) {
     const out = path.join(dir, `${item.quality}.${item.ext}`);
     const started = performance.now();
-    await makeRendition(ffmpeg, source, item, out, 3_600_000);
+    await makeRendition(ffmpeg, source, format, item, out, {
+      limitMs: 3_600_000,
+      maxSeconds: Math.ceil(probe.durationSeconds) + 1,
+      fps: probe.fps,
+    });
     const seconds = (performance.now() - started) / 1000;
     const bytes = (await stat(out)).size;
     rows.push(

@@ -43,6 +43,7 @@ import { registerMailJobs } from './lib/mail-jobs';
 import { registerPasswordResetJobs } from './modules/auth/password-reset';
 import { createLocalStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
+import { sweepWorkFolders } from './lib/ffmpeg';
 import { finishUnreadUploads } from './lib/uploads';
 import authRoutes from './modules/auth/auth.routes';
 import blogRoutes from './modules/blogs/blogs.routes';
@@ -71,6 +72,13 @@ import {
 } from './lib/own-read-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serveWebApp } from './web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests with a body (not GET, HEAD, OPTIONS) not yet answered. */
+    sendingRequests: () => number;
+  }
+}
 
 /** A temporary upload file not written to for this long belongs to no live upload. */
 export const LEFTOVER_IDLE_MS = 15 * 60 * 1000;
@@ -213,6 +221,17 @@ export async function buildApp(
     redis: sharedRedis?.client ?? null,
   };
   app.decorate('ctx', ctx);
+  // Requests that send something (an upload, a form) not yet answered: a shutdown closes the
+  // connections left (videos streamed to a paused player) once none is (main.ts).
+  let sending = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+      return;
+    }
+    sending += 1;
+    reply.raw.once('close', () => (sending -= 1));
+  });
+  app.decorate('sendingRequests', () => sending);
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
   registerMailJobs(ctx);
@@ -395,7 +414,12 @@ export async function buildApp(
   let closing = false;
   scheduleVideoUpkeep(ctx, () => closing);
   app.addHook('onReady', async () => {
-    if (options.pollJobs) ctx.jobs.start();
+    if (options.pollJobs) {
+      // Work folders of earlier processes that were killed (their renditions, S3 copies).
+      const swept = await sweepWorkFolders().catch(() => 0);
+      if (swept > 0) app.log.info({ swept }, 'removed the work folders of ended processes');
+      ctx.jobs.start();
+    }
   });
   app.addHook('onClose', async () => {
     // Connections are closed by now; handlers of requests their clients cut off may still be

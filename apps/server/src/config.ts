@@ -32,6 +32,13 @@ const envSchema = z.object({
     .default('admin@ishuri.local'),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
   MAX_VIDEO_MB: z.coerce.number().int().positive().default(2048),
+  // Media cost (issue 29, point 2): the longest lesson video accepted.
+  MAX_VIDEO_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
   KEEP_ORIGINAL_VIDEOS: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -114,6 +121,11 @@ export interface Config {
   adminEmail: string;
   adminPassword?: string;
   maxVideoBytes: number;
+  /**
+   * The longest lesson video accepted, in minutes: refused at upload when it says it is longer,
+   * failed by its renditions job when it turns out to be, and never transcoded past it.
+   */
+  maxVideoMinutes: number;
   maxImageBytes: number;
   /**
    * Keep an uploaded lesson video once its renditions are made (lib/video-originals.ts); when
@@ -243,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
+    maxVideoMinutes: e.MAX_VIDEO_MINUTES,
     maxImageBytes: 5 * 1024 * 1024,
     keepOriginalVideos: e.KEEP_ORIGINAL_VIDEOS === 'true',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,

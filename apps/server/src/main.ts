@@ -4,7 +4,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './lib/bootstrap';
+import { refuseUploadsInFlight } from './lib/uploads';
 import { runStartupTasks } from './startup';
+
+/** Before the shutdown's deadline, the time left to answer the uploads stopped then. */
+const UPLOAD_GRACE_MS = 5000;
 
 async function main() {
   let config;
@@ -47,32 +51,53 @@ async function main() {
    * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal). At once: the server
    * stops accepting connections, and every request that still arrives on an open connection,
    * readiness included, is answered 503 (Fastify's `return503OnClosing`, app.ts), so a balancer
-   * sends its traffic elsewhere; the job queue claims no new job. Requests in flight (a streaming
-   * upload too) and the running job finish; jobs queued meanwhile stay in the database for
-   * another process or the next start. Then the database closes and the process exits 0. Past
-   * SHUTDOWN_TIMEOUT_SECONDS it logs what it was waiting for and exits 1. A second signal
-   * changes nothing: the deadline stands.
+   * sends its traffic elsewhere; the job queue claims no new job, and a video's renditions being
+   * made are stopped (ffmpeg's whole process group), their work folders removed and the job put
+   * back in the queue for another process or the next start (lib/jobs.ts `stopsAtShutdown`).
+   * Requests in flight finish: an upload may go on until UPLOAD_GRACE before the deadline, then
+   * it is answered 503 with `Retry-After` and nothing of it is kept (lib/uploads.ts). Kept-alive
+   * connections are closed as soon as they are idle; once no request that sends something is
+   * open, the connections still open (a video streamed to a paused player, which would otherwise
+   * hold the process to its deadline) are closed too: players ask again with a range. Then the
+   * database closes and the process exits 0. Past SHUTDOWN_TIMEOUT_SECONDS it logs what it was
+   * waiting for and exits 1. A second signal changes nothing: the deadline stands.
    */
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    const started = performance.now();
     const timeoutMs = config.shutdownTimeoutMs;
     app.log.info({ signal, timeoutMs }, 'shutting down: finishing requests in flight and jobs');
     const deadline = setTimeout(() => {
-      app.log.error({ signal, timeoutMs }, 'shutdown took too long: exiting with work unfinished');
+      app.log.error(
+        { signal, timeoutMs, sendingRequests: app.sendingRequests() },
+        'shutdown took too long: exiting with work unfinished',
+      );
       process.exit(1);
     }, timeoutMs);
-    // A keep-alive connection whose request has just finished is idle: close it, or it would
-    // hold the server open until its keep-alive time-out.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 200);
-    Promise.all([app.close(), app.ctx.jobs.stop()])
+    // Uploads still arriving this close to the deadline are answered 503 with Retry-After.
+    const uploadsUntil = Math.max(timeoutMs - UPLOAD_GRACE_MS, timeoutMs / 2);
+    const uploadTimer = setTimeout(() => {
+      const refused = refuseUploadsInFlight();
+      if (refused > 0) app.log.info({ refused }, 'uploads still arriving answered 503');
+    }, uploadsUntil);
+    // An idle keep-alive connection is closed at once; the others once no request that sends
+    // something has been open for two turns (what remains are answers being streamed).
+    let quietTurns = 0;
+    const reaper = setInterval(() => {
+      app.server.closeIdleConnections();
+      quietTurns = app.sendingRequests() === 0 ? quietTurns + 1 : 0;
+      if (quietTurns >= 2) app.server.closeAllConnections();
+    }, 100);
+    Promise.all([app.ctx.jobs.stop(), app.close()])
       .then(() => database.close())
       .then(
         () => {
           clearTimeout(deadline);
+          clearTimeout(uploadTimer);
           clearInterval(reaper);
-          app.log.info({ signal }, 'shut down');
+          app.log.info({ signal, ms: Math.round(performance.now() - started) }, 'shut down');
           process.exit(0);
         },
         (error: unknown) => {

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundle, startBuilt, untilAnswers } from './test/built-server';
 import type { BuiltServer } from './test/built-server';
 import { freshDatabase } from './test/database';
-import { paddedMp4, videoFile } from './test/media';
+import { lectureVideo, paddedMp4, videoFile } from './test/media';
 
 /**
  * Graceful shutdown of the real process (`node dist/main.mjs`, as `npm start` runs it): a SIGTERM
@@ -33,12 +34,16 @@ afterAll(async () => {
 interface Running extends BuiltServer {
   dataDir: string;
   exited: Promise<number | null>;
+  databaseUrl?: string;
 }
 
 /** Starts the bundled server on a fresh data folder (and, on PostgreSQL, a fresh database). */
-async function startServer(): Promise<Running> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-shutdown-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+async function startServer(
+  extra: Record<string, string> = {},
+  reuse?: { dataDir: string; databaseUrl?: string },
+): Promise<Running> {
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ishuri-shutdown-'));
+  if (!reuse) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -47,8 +52,10 @@ async function startServer(): Promise<Running> {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SHUTDOWN_TIMEOUT_SECONDS: '60',
+    ...extra,
   };
-  if (process.env.TEST_DB === 'postgres') {
+  if (reuse?.databaseUrl) env.DATABASE_URL = reuse.databaseUrl;
+  else if (process.env.TEST_DB === 'postgres') {
     const fresh = await freshDatabase();
     env.DATABASE_URL = fresh.url!;
     cleanups.push(() => fresh.drop());
@@ -60,7 +67,7 @@ async function startServer(): Promise<Running> {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
   expect(await untilAnswers(server), server.output()).toBe(true);
-  return { ...server, dataDir, exited };
+  return { ...server, dataDir, exited, databaseUrl: env.DATABASE_URL };
 }
 
 /** The admin's token: signs in, reads the code the file mailer prints, verifies it. */
@@ -145,11 +152,17 @@ function slowUpload(server: Running, token: string, courseId: string, video: Buf
       'content-length': String(body.length),
     },
   });
-  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+  const answer = new Promise<{
+    status: number;
+    text: string;
+    headers: http.IncomingHttpHeaders;
+  }>((resolve, reject) => {
     request.on('response', (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text, headers: response.headers }),
+      );
     });
     request.on('error', reject);
   });
@@ -242,5 +255,209 @@ describe('graceful shutdown (SIGTERM) of the built server', () => {
     expect(await server.exited, server.output()).toBe(0);
     expect(partFiles(server.dataDir)).toEqual([]);
     expect(filesUnder(path.join(server.dataDir, 'uploads', 'videos'))).toEqual([]);
+  }, 120_000);
+});
+
+// Issue 29, point 3: a shutdown stops at once and leaves nothing behind.
+
+/** Posts a lesson with a video at full speed; answers the lesson's video URL. */
+async function uploadLesson(server: Running, token: string, courseId: string, video: Buffer) {
+  const { body, contentType } = lessonBody(video);
+  const answer = await fetch(`${server.baseUrl}/api/lesson/create/${courseId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body: new Uint8Array(body),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(201);
+  return ((await answer.json()) as { data: { videoUrl: string } }).data.videoUrl;
+}
+
+/** Process ids of the ffmpeg runs (and their watchdogs) writing into a process's work folders. */
+function transcodesOf(serverPid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', `ishuri-renditions-${serverPid}-`])
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const workFoldersOf = (serverPid: number) =>
+  readdirSync(os.tmpdir()).filter(
+    (name) =>
+      name.startsWith(`ishuri-renditions-${serverPid}-`) ||
+      name.startsWith(`ishuri-s3-${serverPid}-`),
+  );
+
+async function untilTranscoding(serverPid: number): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (transcodesOf(serverPid).length > 0) return;
+    await sleep(50);
+  }
+  throw new Error('no transcode started');
+}
+
+/** Error and fatal lines of the server's JSON log. */
+const errorLines = (output: string) =>
+  output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+
+describe('a shutdown stops at once and leaves nothing behind (issue 29, point 3)', () => {
+  it('a used, idle server exits within 2 s with no error line, a paused video download included', async () => {
+    const server = await startServer({ KEEP_ORIGINAL_VIDEOS: 'true' });
+    // Sign-in, lists and pages on kept-alive connections, as a browser does.
+    const token = await adminToken(server);
+    const courseId = await createCourse(server, token);
+    for (const list of [
+      '/api/course/all',
+      '/api/course/free',
+      `/api/lesson/byCourse/${courseId}`,
+    ]) {
+      const answer = await fetch(`${server.baseUrl}${list}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    }
+    // A 24 MB video, watched by a player that paused: its response cannot be written to the end.
+    const videoUrl = await uploadLesson(
+      server,
+      token,
+      courseId,
+      paddedMp4(await videoFile('mp4'), 24 * 1024 * 1024),
+    );
+    const paused = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get(
+          `${server.baseUrl}${videoUrl}`,
+          { agent: new http.Agent({ keepAlive: true }) },
+          (r) => {
+            r.once('data', () => {
+              r.pause();
+              resolve(r);
+            });
+          },
+        )
+        .on('error', reject);
+    });
+    paused.on('error', () => undefined);
+    expect(paused.statusCode).toBe(200);
+    // Idle: nothing running (the clip's renditions, a second's work, are made by now).
+    await sleep(3000);
+    const started = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    const ms = performance.now() - started;
+    console.log(`SIGTERM to exit, used idle server: ${Math.round(ms)} ms`);
+    expect(ms).toBeLessThan(2000);
+    expect(errorLines(server.output())).toEqual([]);
+    paused.destroy();
+  }, 180_000);
+
+  it('stops a running transcode: ffmpeg gone, work folder removed, job back in the queue at once', async () => {
+    const server = await startServer();
+    const token = await adminToken(server);
+    const courseId = await createCourse(server, token);
+    const videoUrl = await uploadLesson(server, token, courseId, await lectureVideo(40));
+    const pid = server.child.pid!;
+    await untilTranscoding(pid);
+    expect(workFoldersOf(pid).length).toBeGreaterThan(0);
+
+    const started = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    console.log(
+      `SIGTERM to exit during a transcode: ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(transcodesOf(pid)).toEqual([]);
+    expect(workFoldersOf(pid)).toEqual([]);
+    expect(server.output()).toContain('job stopped and put back in the queue');
+    expect(errorLines(server.output())).toEqual([]);
+
+    // The next start takes the job up at once (the lease, 30 s, was released) and finishes it.
+    const next = await startServer(
+      {},
+      { dataDir: server.dataDir, databaseUrl: server.databaseUrl },
+    );
+    const nextPid = next.child.pid!;
+    const restarted = performance.now();
+    await untilTranscoding(nextPid);
+    expect(performance.now() - restarted).toBeLessThan(20_000);
+    let status = 'processing';
+    for (let i = 0; i < 1200 && status !== 'ready'; i += 1) {
+      const answer = await fetch(`${next.baseUrl}/api/lesson/byCourse/${courseId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const lessons = (await answer.json()) as {
+        data: Array<{ video: { status: string } | null }>;
+      };
+      status = lessons.data[0]?.video?.status ?? 'none';
+      if (status !== 'ready') await sleep(250);
+    }
+    expect(status).toBe('ready');
+    expect(videoUrl).toMatch(/^\/uploads\/videos\//);
+    next.child.kill('SIGTERM');
+    expect(await next.exited, next.output()).toBe(0);
+  }, 300_000);
+
+  it('after kill -9 no ffmpeg survives, and the next start sweeps the work folders left', async () => {
+    const server = await startServer();
+    const token = await adminToken(server);
+    const courseId = await createCourse(server, token);
+    await uploadLesson(server, token, courseId, await lectureVideo(40));
+    const pid = server.child.pid!;
+    await untilTranscoding(pid);
+    // A work folder of an older crash, of a process that is gone too.
+    const older = path.join(os.tmpdir(), `ishuri-renditions-${2 ** 22 + 7}-aB3dE9`);
+    mkdirSync(older, { recursive: true });
+    cleanups.push(() => rmSync(older, { recursive: true, force: true }));
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const killed = performance.now();
+    while (transcodesOf(pid).length > 0 && performance.now() - killed < 5000) await sleep(50);
+    console.log(`ffmpeg gone ${Math.round(performance.now() - killed)} ms after kill -9`);
+    expect(transcodesOf(pid)).toEqual([]);
+    const left = workFoldersOf(pid);
+    expect(left.length).toBeGreaterThan(0);
+
+    const next = await startServer(
+      {},
+      { dataDir: server.dataDir, databaseUrl: server.databaseUrl },
+    );
+    expect(workFoldersOf(pid)).toEqual([]);
+    expect(existsSync(older)).toBe(false);
+    next.child.kill('SIGTERM');
+    expect(await next.exited, next.output()).toBe(0);
+  }, 300_000);
+
+  it('answers an upload still arriving near the deadline 503 with Retry-After, keeps nothing', async () => {
+    // A 4 s grace: uploads may go on for 2 s, then are answered.
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '4' });
+    const token = await adminToken(server);
+    const courseId = await createCourse(server, token);
+    const video = paddedMp4(await videoFile('mp4'), 8 * 1024 * 1024);
+    const upload = slowUpload(server, token, courseId, video);
+    await upload.send(512 * 1024);
+    await untilWriting(server.dataDir);
+    const started = performance.now();
+    server.child.kill('SIGTERM');
+    // The client goes on slowly: 16 KB every 20 ms would need 10 s more.
+    void upload.send(upload.body.length).catch(() => undefined);
+    const answer = await upload.answer;
+    const answeredMs = performance.now() - started;
+    expect(answer.status, answer.text).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect((JSON.parse(answer.text) as { code: string }).code).toBe('UNAVAILABLE');
+    expect(answeredMs).toBeLessThan(4000);
+    expect(await server.exited, server.output()).toBe(0);
+    console.log(
+      `SIGTERM to answer of an upload in flight: ${Math.round(answeredMs)} ms; to exit: ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(partFiles(server.dataDir)).toEqual([]);
+    expect(filesUnder(path.join(server.dataDir, 'uploads', 'videos'))).toEqual([]);
+    expect(errorLines(server.output())).toEqual([]);
   }, 120_000);
 });

@@ -92,6 +92,8 @@ export const errorStatus = {
   INTERNAL: 500,
   MAIL_FAILED: 503,
   UNAVAILABLE: 503,
+  // Media cost (issue 29, point 2)
+  VIDEO_TOO_LONG: 413,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -189,5 +191,8 @@ export const videoUploadErrors = [
   // A finished resumable upload named by `videoUpload` instead of a file
   'UPLOAD_NOT_FOUND',
   'UPLOAD_UNFINISHED',
+  // Longer than MAX_VIDEO_MINUTES; the server stopping before the upload ended (Retry-After)
+  'VIDEO_TOO_LONG',
+  'UNAVAILABLE',
   ...uploadErrors,
 ] as const satisfies readonly ErrorCode[];

@@ -1006,6 +1006,9 @@ export const messages = {
   systemNode: 'Node.js',
   systemUptime: 'Running for',
   systemStartedAt: 'Started',
+  // Media cost and shutdown (issue 29, points 2 and 3)
+  videoTooLong: (minutes: string) => `The video is longer than ${minutes} minutes.`,
+  serverRestarting: 'The server is restarting. Please send the file again in a moment.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

@@ -1,10 +1,25 @@
 import { spawn } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { access, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The ffmpeg the project ships (@ffmpeg-installer), and one way to run it: the demo's clips
  * (media-generator.ts) and lesson videos' renditions (renditions.ts) both go through here.
+ *
+ * How an ffmpeg never outlives its reason to run (issue 29, point 3):
+ * - It runs in a process group of its own (`detached`), under a tiny `sh` watchdog that leads
+ *   the group. Stopping it (a time limit, a shutdown's abort) kills the whole group at once.
+ * - The watchdog holds the read end of a pipe whose only write end is this server's. When the
+ *   server dies in any way (`kill -9` included), the kernel closes that end, the watchdog reads
+ *   end-of-file and kills its group: no ffmpeg survives the server by more than a moment.
+ *   ffmpeg's own standard input is /dev/null (`-nostdin` is not needed then, and it never waits
+ *   for a key). A parent-death signal (prctl) would do the same, but Node cannot set one and
+ *   `setpriv` is not on every system; `sh` is.
+ * - Work folders carry the process id in their name (`ishuri-renditions-<pid>-…`,
+ *   `ishuri-s3-<pid>-…`), so that the next start removes those of a process that is gone
+ *   (`sweepWorkFolders`).
  */
 
 let ffmpegLookup: Promise<string | null> | null = null;
@@ -24,38 +39,187 @@ export function findFfmpeg(): Promise<string | null> {
 }
 
 /**
- * Runs ffmpeg at a lower priority, stopped after `timeoutMs`. `probing`: ffmpeg exits with an
- * error when it is only asked to read (no output): that is expected.
+ * How ffmpeg reads a stored upload: only the local file (no network protocol, no other file by
+ * reference) and only with the demuxer of the container the upload check accepted, so a file
+ * built to look like an MP4 to the check and like a playlist (HLS, DASH, concat) to ffmpeg's
+ * guess is read as an MP4, or not at all.
+ */
+export type InputFormat = 'mov' | 'matroska';
+
+/** The demuxer of a stored video, by its extension (given by the upload check), or null. */
+export function inputFormatOf(file: string): InputFormat | null {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.mp4' || ext === '.mov' || ext === '.m4a') return 'mov';
+  if (ext === '.webm') return 'matroska';
+  return null;
+}
+
+/** ffmpeg's input options for a local media file read as `format`. */
+export function safeInput(file: string, format: InputFormat): string[] {
+  return ['-protocol_whitelist', 'file', '-f', format, '-i', `file:${file}`];
+}
+
+/**
+ * The watchdog: runs its arguments (ffmpeg) at a lower priority in the background and waits for
+ * it; beside it, a reader of fd 3 (the server's pipe) kills the whole group (`kill 0`) when the
+ * pipe ends, that is when the server is gone. Its exit status is ffmpeg's.
+ */
+const WATCHDOG = [
+  'exec 3<&0',
+  'nice -n 10 "$@" </dev/null & child=$!',
+  '{ while read -r _; do :; done <&3; kill -KILL 0; } & guard=$!',
+  'wait "$child"; status=$?',
+  'kill "$guard" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
+
+/** Groups of ffmpeg running now, killed when this process exits (process.exit included). */
+const running = new Set<ChildProcess>();
+
+function killGroup(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* gone already */
+  }
+}
+
+process.on('exit', () => {
+  for (const child of running) killGroup(child);
+});
+
+export interface RunOptions {
+  /** ffmpeg exits with an error when it is only asked to read (no output): that is expected. */
+  probing?: boolean;
+  /** Stops ffmpeg (its whole group) at once; the promise then rejects with `aborted: true`. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs ffmpeg at a lower priority under its watchdog, stopped after `timeoutMs` (the error then
+ * has `timedOut: true`) or when `options.signal` aborts.
  */
 export function runFfmpeg(
   binary: string,
   args: string[],
   timeoutMs: number,
-  probing = false,
+  options: RunOptions = {},
 ): Promise<{ stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    if (child.pid) {
-      try {
-        os.setPriority(child.pid, 10);
-      } catch {
-        /* not allowed here: it runs at the normal priority */
-      }
+    const { signal, probing = false } = options;
+    if (signal?.aborted) {
+      reject(Object.assign(new Error('ffmpeg was stopped before it started'), { aborted: true }));
+      return;
     }
+    const child = spawn('/bin/sh', ['-c', WATCHDOG, 'ishuri-ffmpeg', binary, ...args], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+      detached: true,
+    });
+    running.add(child);
+    // Never written to: its end is the server's death notice to the watchdog.
+    child.stdin!.on('error', () => undefined);
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-20_000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
+    let ended: 'timedOut' | 'aborted' | null = null;
+    const stop = (why: 'timedOut' | 'aborted') => {
+      ended ??= why;
+      killGroup(child);
+    };
+    const timer = setTimeout(() => stop('timedOut'), timeoutMs);
+    const onAbort = () => stop('aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      running.delete(child);
+      child.stdin!.destroy();
+    };
+    child.on('error', (error) => {
+      done();
       reject(error);
     });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0 || (probing && signal === null)) resolve({ stderr });
+    child.on('close', (code, exitSignal) => {
+      done();
+      if (ended) {
+        // eslint-disable-next-line catalogue/no-literal-reply -- a job's error, kept for admins' logs
+        const reason = ended === 'aborted' ? 'was stopped' : `took longer than ${timeoutMs} ms`;
+        reject(Object.assign(new Error(`ffmpeg ${reason}`), { [ended]: true }));
+        return;
+      }
+      // The watchdog answers 128 + n when ffmpeg was killed by signal n.
+      if (code === 0 || (probing && code !== null && code < 128)) resolve({ stderr });
       else
-        reject(new Error(`ffmpeg ended with ${signal ?? `code ${code}`}: ${stderr.slice(-500)}`));
+        reject(
+          new Error(`ffmpeg ended with ${exitSignal ?? `code ${code}`}: ${stderr.slice(-500)}`),
+        );
     });
   });
+}
+
+/** The prefixes of work folders in the temporary folder that hold copies of uploads. */
+export type WorkFolderKind = 'renditions' | 's3';
+
+const WORK_FOLDER = /^ishuri-(renditions|s3)-(\d+)-[A-Za-z0-9]{6}$/;
+/** Folders named before the process id was part of the name: removed once this old. */
+const UNNAMED_FOLDER = /^ishuri-(renditions|s3)-[A-Za-z0-9]{6}$/;
+const UNNAMED_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Work folders of this process, alive now. */
+const liveFolders = new Set<string>();
+
+/** A new work folder of this process in the temporary folder; `removeWorkFolder` when done. */
+export async function makeWorkFolder(kind: WorkFolderKind): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), `ishuri-${kind}-${process.pid}-`));
+  liveFolders.add(folder);
+  return folder;
+}
+
+export async function removeWorkFolder(folder: string): Promise<void> {
+  await rm(folder, { recursive: true, force: true });
+  liveFolders.delete(folder);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has that id; it is alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the work folders left by processes that ended without cleaning up (a crash, `kill -9`):
+ * those whose process is gone, and this process id's own that it does not use (a restarted
+ * container often gets the same id). Folders of other live processes on this machine stay.
+ * Answers how many were removed.
+ */
+export async function sweepWorkFolders(tmp = os.tmpdir()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmp);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const folder = path.join(tmp, name);
+    const named = WORK_FOLDER.exec(name);
+    let stale = false;
+    if (named) {
+      const pid = Number(named[2]);
+      stale = pid === process.pid ? !liveFolders.has(folder) : !processAlive(pid);
+    } else if (UNNAMED_FOLDER.test(name)) {
+      const info = await stat(folder).catch(() => null);
+      stale = info !== null && Date.now() - info.mtimeMs > UNNAMED_AGE_MS;
+    }
+    if (!stale) continue;
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    removed += 1;
+  }
+  return removed;
 }

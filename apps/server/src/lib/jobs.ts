@@ -52,6 +52,11 @@ export interface JobInfo {
   id: string;
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;
+  /**
+   * Aborted when the queue stops (a shutdown) and the type was registered `stopsAtShutdown`:
+   * the handler ends its work at once, cleaning up; the job goes back to the queue.
+   */
+  signal?: AbortSignal;
 }
 
 export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
@@ -129,6 +134,18 @@ export interface RegisterOptions {
    * logged.
    */
   onGiveUp?: (payload: unknown) => Promise<void>;
+  /**
+   * A running job of this type is stopped when the queue stops (its handler's signal aborts) and
+   * goes back to the queue at once, due now, its try not counted, for another process or the
+   * next start: for long work (a video's renditions) that a shutdown must not wait for.
+   */
+  stopsAtShutdown?: boolean;
+  /**
+   * The jobs of a lane that has these are taken fairly between owners (the payload's `owner`):
+   * the owner served least recently first, so that one owner's many or long jobs never hold up
+   * another's by more than the job running. Without it, jobs run in the order they are due.
+   */
+  fairByOwner?: boolean;
 }
 
 /**
@@ -148,8 +165,16 @@ export class JobQueue {
       lane: JobLane;
       timeoutMs?: number;
       onGiveUp?: (payload: unknown) => Promise<void>;
+      stopsAtShutdown: boolean;
+      fairByOwner: boolean;
     }
   >();
+  /** Jobs running now, stopped by `stop()` when their type says so. */
+  private runningJobs = new Set<{
+    abort: AbortController;
+    stopsAtShutdown: boolean;
+    stoppedByShutdown: boolean;
+  }>();
   private mailTypes = new Set<string>();
   private schedules: { type: string; everyMs: number; enqueued: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -193,6 +218,8 @@ export class JobQueue {
       lane: options.lane ?? 'main',
       timeoutMs: options.timeoutMs,
       onGiveUp: options.onGiveUp,
+      stopsAtShutdown: options.stopsAtShutdown ?? false,
+      fairByOwner: options.fairByOwner ?? false,
     });
     if (options.sendsMail) this.mailTypes.add(type);
   }
@@ -330,10 +357,36 @@ export class JobQueue {
     return state.running;
   }
 
+  /**
+   * Claims no more jobs, stops the running jobs whose type says so (they go back to the queue)
+   * and waits for the others to finish.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    for (const job of this.runningJobs) {
+      if (!job.stopsAtShutdown) continue;
+      job.stoppedByShutdown = true;
+      job.abort.abort();
+    }
     await Promise.all(Object.values(this.lanes).map((state) => state.running));
+  }
+
+  /**
+   * The order a lane takes its due jobs in: by due time, or (a lane of `fairByOwner` types)
+   * first the jobs of the owner served least recently (the latest claim of one of its jobs in the
+   * last day; never: first), then by due time.
+   */
+  private laneOrder(lane: JobLane): SQL {
+    const fair = [...this.handlers.values()].some((h) => h.lane === lane && h.fairByOwner);
+    if (!fair) return sql`order by run_at`;
+    const since = new Date(this.now().getTime() - DAY).toISOString();
+    return sql`order by (
+        select max(served.locked_at) from jobs served
+        where served.type = jobs.type
+          and coalesce(served.payload->>'owner', '') = coalesce(jobs.payload->>'owner', '')
+          and served.locked_at > ${since}
+      ) asc nulls first, run_at`;
   }
 
   /** Claims and runs one due job of a lane; false when there was none. */
@@ -351,7 +404,7 @@ export class JobQueue {
         where ((status = 'pending' and run_at <= ${now.toISOString()})
            or (status = 'running' and (locked_until is null or locked_until < ${now.toISOString()})))
           ${inLane}
-        order by run_at
+        ${this.laneOrder(lane)}
         limit 1
         for update skip locked
       )
@@ -375,14 +428,31 @@ export class JobQueue {
     heartbeat.unref();
     let timeout: NodeJS.Timeout | undefined;
     const timeoutMs = handler?.timeoutMs ?? this.handlerTimeoutMs;
+    const abort = new AbortController();
+    const entry = {
+      abort,
+      stopsAtShutdown: handler?.stopsAtShutdown ?? false,
+      stoppedByShutdown: false,
+    };
+    this.runningJobs.add(entry);
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
+      // Stopped since it was claimed: it goes back at once (below).
+      if (this.stopped && entry.stopsAtShutdown) {
+        entry.stoppedByShutdown = true;
+        abort.abort();
+      }
       await Promise.race([
         inLanguage(job.language ?? 'en', () =>
-          handler.run(job.payload, { id: job.id, attempt: job.attempts }),
+          handler.run(job.payload, { id: job.id, attempt: job.attempts, signal: abort.signal }),
         ),
         new Promise<never>((_, reject) => {
-          timeout = setTimeout(() => reject(new HandlerTimeout(timeoutMs)), timeoutMs);
+          timeout = setTimeout(() => {
+            // Out of time: its work is stopped too (a handler that listens ends it), not left
+            // running beside the retry.
+            abort.abort();
+            reject(new HandlerTimeout(timeoutMs));
+          }, timeoutMs);
         }),
       ]);
       clearInterval(heartbeat);
@@ -392,6 +462,21 @@ export class JobQueue {
         .where(eq(jobs.id, job.id));
     } catch (error) {
       clearInterval(heartbeat);
+      if (entry.stoppedByShutdown) {
+        // Stopped by a shutdown, not failed: back to the queue, due now, the try not counted,
+        // its lease released so that another process takes it up at once.
+        await this.db
+          .update(jobs)
+          .set({
+            status: 'pending',
+            lockedUntil: null,
+            runAt: this.now(),
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+          })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+        this.log.info({ jobId: job.id, type: job.type }, 'job stopped and put back in the queue');
+        return true;
+      }
       const message = describeError(error);
       const failedAt = this.now();
       const giveUpAt = new Date(
@@ -425,6 +510,7 @@ export class JobQueue {
     } finally {
       clearInterval(heartbeat);
       if (timeout) clearTimeout(timeout);
+      this.runningJobs.delete(entry);
     }
     return true;
   }

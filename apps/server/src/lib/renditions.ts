@@ -1,15 +1,23 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { videos } from '../db/schema';
 import type { StoredRendition } from '../db/schema';
 import type { AppContext } from './context';
-import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import {
+  findFfmpeg,
+  inputFormatOf,
+  makeWorkFolder,
+  removeWorkFolder,
+  runFfmpeg,
+  safeInput,
+} from './ffmpeg';
+import type { InputFormat } from './ffmpeg';
 import { uuidv7 } from './ids';
 import { isPermanent } from './jobs';
+import type { JobInfo } from './jobs';
 import { keyOfPublicUrl } from './storage';
 import { dropOriginal } from './video-originals';
 
@@ -36,6 +44,19 @@ import { dropOriginal } from './video-originals';
  * cut off (a crash, a restart) is run again by the queue and makes only what is missing. ffmpeg
  * runs at a lower priority (nice 10) and is stopped after a time limit proportional to the
  * video's length.
+ *
+ * What a video may cost (issue 29, points 1 and 2):
+ * - ffmpeg reads only the stored upload, with the demuxer of the container the upload check
+ *   accepted and no protocol but `file` (lib/ffmpeg.ts `safeInput`): a file that is a playlist
+ *   (HLS, DASH, concat) in an MP4's clothes fetches nothing.
+ * - A video longer than MAX_VIDEO_MINUTES is refused at upload (lib/video-structure.ts reads
+ *   its declared length); a file whose length is unknown or false to the check is measured
+ *   again here and refused (failed) when too long, and every output is cut at the length
+ *   measured (`-t`, at most MAX_VIDEO_MINUTES): a file that lies about its length costs no more
+ *   than the length it told.
+ * - Output pictures are at most MAX_FPS frames a second (a 60 fps screen recording costs half).
+ * - Each ffmpeg run has a time limit relative to that length; running out of it fails the
+ *   video at once (the same file would take as long again).
  */
 
 export const RENDITIONS_JOB = 'video.renditions';
@@ -56,6 +77,9 @@ export interface Plan {
   ext: 'mp4' | 'm4a';
   args: string[];
 }
+
+/** Renditions have at most this many pictures a second: lessons need no more. */
+export const MAX_FPS = 30;
 
 const videoArgs = (height: number, crf: number, kbps: number, audio: string) => [
   '-map',
@@ -123,43 +147,96 @@ export function renditionPlan(sourceHeight: number, hasAudio: boolean): Plan[] {
   return plan;
 }
 
-/** Writes one rendition of `source` to `out` (a local file). */
+/** How one ffmpeg run of a job is bounded. */
+export interface RunBounds {
+  /** Time limit of the run. */
+  limitMs: number;
+  /** Output is cut at this length (seconds). */
+  maxSeconds: number;
+  /** Source pictures a second; null when unknown. */
+  fps: number | null;
+  signal?: AbortSignal;
+}
+
+/** The video filter of a rendition: scaled, and at most MAX_FPS pictures a second. */
+function withFpsCap(args: string[], fps: number | null): string[] {
+  const at = args.indexOf('-vf');
+  if (at < 0 || (fps !== null && fps <= MAX_FPS)) return args;
+  const copy = [...args];
+  copy[at + 1] = `${copy[at + 1]},fps=${MAX_FPS}`;
+  return copy;
+}
+
+/** Writes one rendition of `source` (read as `format`) to `out` (a local file). */
 export async function makeRendition(
   ffmpeg: string,
   source: string,
+  format: InputFormat,
   item: Plan,
   out: string,
-  limitMs: number,
+  bounds: RunBounds,
 ): Promise<void> {
   // Only errors on stderr: a failure's message is ffmpeg's own reason, not its progress report.
   await runFfmpeg(
     ffmpeg,
-    ['-hide_banner', '-v', 'error', '-y', '-i', source, ...item.args, out],
-    limitMs,
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      ...safeInput(source, format),
+      ...withFpsCap(item.args, bounds.fps),
+      '-t',
+      String(bounds.maxSeconds),
+      `file:${out}`,
+    ],
+    bounds.limitMs,
+    { signal: bounds.signal },
   );
 }
 
 const evenBelow = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
 export interface Probe {
-  durationSeconds: number;
+  /** Null when the file does not say (a live recording's WebM). */
+  durationSeconds: number | null;
   width: number;
   height: number;
   hasAudio: boolean;
+  /** Pictures a second; null when unknown. */
+  fps: number | null;
 }
 
-/** Reads a video's length, picture size and whether it has sound, from ffmpeg's report. */
-export async function probeVideo(ffmpeg: string, file: string): Promise<Probe> {
-  const { stderr } = await runFfmpeg(ffmpeg, ['-hide_banner', '-i', file], 30_000, true);
-  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
-  const picture = /Stream #[^\n]*Video:[^\n]*?(\d{2,5})x(\d{2,5})/.exec(stderr);
+/**
+ * Reads a video's length, picture size, frame rate and whether it has sound, from ffmpeg's
+ * report. The file is read only as `format` (by default, the one its extension names).
+ */
+export async function probeVideo(
+  ffmpeg: string,
+  file: string,
+  signal?: AbortSignal,
+): Promise<Probe> {
+  const format = inputFormatOf(file);
   // eslint-disable-next-line catalogue/no-literal-reply -- a job's error, kept for admins' logs
-  if (!duration || !picture) throw permanent('the upload has no readable video stream');
+  if (!format) throw permanent('the upload is not a video container');
+  const { stderr } = await runFfmpeg(ffmpeg, ['-hide_banner', ...safeInput(file, format)], 30_000, {
+    probing: true,
+    signal,
+  });
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  const stream = /Stream #[^\n]*Video:[^\n]*/.exec(stderr)?.[0] ?? '';
+  const picture = /(\d{2,5})x(\d{2,5})/.exec(stream);
+  // eslint-disable-next-line catalogue/no-literal-reply -- a job's error, kept for admins' logs
+  if (!picture) throw permanent('the upload has no readable video stream');
+  const rate = /(\d+(?:\.\d+)?)(k?) (?:fps|tbr)/.exec(stream);
   return {
-    durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]),
+    durationSeconds: duration
+      ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])
+      : null,
     width: Number(picture[1]),
     height: Number(picture[2]),
     hasAudio: /Stream #[^\n]*Audio:/.test(stderr),
+    fps: rate ? Number(rate[1]) * (rate[2] ? 1000 : 1) : null,
   };
 }
 
@@ -181,10 +258,15 @@ export async function requestRenditions(
   itemId: string,
 ) {
   await tx.insert(videos).values({ id: uuidv7(), itemId, sourceUrl }).onConflictDoNothing();
+  // Whose video it is (the course's owner): the queue takes owners' videos in turn.
+  const found = (await tx.execute(sql`
+    select c.owner_id as "owner" from course_items i join courses c on c.id = i.course_id
+    where i.id = ${itemId}`)) as unknown as { rows: Array<{ owner: string | null }> };
+  const owner = found.rows[0]?.owner ?? null;
   await ctx.jobs.enqueue(
     tx,
     RENDITIONS_JOB,
-    { sourceUrl },
+    { sourceUrl, owner },
     { dedupeKey: `renditions:${sourceUrl}` },
   );
 }
@@ -208,7 +290,11 @@ export async function deleteRenditions(ctx: AppContext, sourceUrls: string[]): P
 }
 
 /** The job: makes what is missing of one video's renditions. */
-export async function runRenditionsJob(ctx: AppContext, payload: unknown): Promise<void> {
+export async function runRenditionsJob(
+  ctx: AppContext,
+  payload: unknown,
+  job?: JobInfo,
+): Promise<void> {
   const { sourceUrl } = payload as { sourceUrl: string };
   const db = ctx.database.db;
   const [row] = await db.select().from(videos).where(eq(videos.sourceUrl, sourceUrl));
@@ -230,8 +316,17 @@ export async function runRenditionsJob(ctx: AppContext, payload: unknown): Promi
   // ffmpeg reads a file: the local disk's own, or a temporary copy of the object store's,
   // removed when the job ends (it needs the video's size free in the temporary folder).
   await ctx.files.withLocalFile(sourceKey, (source) =>
-    makeRenditions(ctx, row, sourceKey, source, ffmpeg),
+    makeRenditions(ctx, row, sourceKey, source, ffmpeg, job?.signal),
   );
+}
+
+/** Marks a video failed (nothing can be made of it) and tells readers. */
+async function markFailed(ctx: AppContext, sourceUrl: string) {
+  await ctx.database.db
+    .update(videos)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(eq(videos.sourceUrl, sourceUrl));
+  await ctx.readCache.invalidate();
 }
 
 /** Makes what is missing of a video's renditions from `source`, a local file of its upload. */
@@ -241,22 +336,43 @@ async function makeRenditions(
   sourceKey: string,
   source: string,
   ffmpeg: string,
+  signal?: AbortSignal,
 ): Promise<void> {
   const { sourceUrl } = row;
   const db = ctx.database.db;
-  const probe = await probeVideo(ffmpeg, source).catch(async (error: unknown) => {
+  const format = inputFormatOf(source)!;
+  const probe = await probeVideo(ffmpeg, source, signal).catch(async (error: unknown) => {
     // Not a video ffmpeg can read: nothing can be made, and the upload is all there is.
-    if (isPermanent(error)) {
-      await db.update(videos).set({ status: 'failed' }).where(eq(videos.sourceUrl, sourceUrl));
-      await ctx.readCache.invalidate();
-    }
+    if (isPermanent(error)) await markFailed(ctx, sourceUrl);
     throw error;
   });
+  const maxSeconds = ctx.config.maxVideoMinutes * 60;
+  if (probe.durationSeconds !== null && probe.durationSeconds > maxSeconds) {
+    await markFailed(ctx, sourceUrl);
+    // eslint-disable-next-line catalogue/no-literal-reply -- a job's error, kept for admins' logs
+    throw permanent(`the video is longer than ${ctx.config.maxVideoMinutes} minutes`);
+  }
+  // Outputs are cut at the length measured (unknown: the longest allowed).
+  const seconds = Math.min(probe.durationSeconds ?? maxSeconds, maxSeconds);
   // Each rendition at most a minute plus ten times the video's length (this machine makes
-  // 240p many times faster than real time): a stuck ffmpeg is stopped, and the job retried.
-  const limitMs = 60_000 + probe.durationSeconds * 10_000;
+  // 240p many times faster than real time). A run out of time fails the video: the same file
+  // would take as long again.
+  const limitMs = 60_000 + Math.ceil(seconds) * 10_000;
+  const bounds: RunBounds = {
+    limitMs,
+    maxSeconds: Math.ceil(seconds) + 1,
+    fps: probe.fps,
+    signal,
+  };
+  const timedOut = async (error: unknown) => {
+    if ((error as { timedOut?: unknown } | null)?.timedOut === true) {
+      await markFailed(ctx, sourceUrl);
+      throw Object.assign(error as Error, { permanent: true });
+    }
+    throw error;
+  };
   const folder = renditionFolder(sourceKey);
-  const work = await mkdtemp(path.join(os.tmpdir(), 'ishuri-renditions-'));
+  const work = await makeWorkFolder('renditions');
   let renditions = [...row.renditions];
   /** Records a change; false when the video was deleted meanwhile (then nothing more is made). */
   const save = async (change: Partial<typeof videos.$inferInsert>) => {
@@ -282,14 +398,17 @@ async function makeRenditions(
     return false;
   };
   try {
-    if (row.durationSeconds === null) await save({ durationSeconds: probe.durationSeconds });
+    if (row.durationSeconds === null && probe.durationSeconds !== null) {
+      await save({ durationSeconds: probe.durationSeconds });
+    }
     for (const item of renditionPlan(probe.height, probe.hasAudio)) {
       if (renditions.some((made) => made.quality === item.quality)) continue;
       const out = path.join(work, `${item.quality}.${item.ext}`);
-      await makeRendition(ffmpeg, source, item, out, limitMs);
+      await makeRendition(ffmpeg, source, format, item, out, bounds).catch(timedOut);
       const key = `${folder}${item.quality}.${item.ext}`;
       // The picture size as made (ffmpeg rounds the width to an even number).
-      const picture = item.height === 0 ? { width: 0, height: 0 } : await probeVideo(ffmpeg, out);
+      const picture =
+        item.height === 0 ? { width: 0, height: 0 } : await probeVideo(ffmpeg, out, signal);
       const bytes = await store(out, key);
       const next: StoredRendition[] = [
         ...renditions,
@@ -308,9 +427,8 @@ async function makeRenditions(
           'error',
           '-y',
           '-ss',
-          String(probe.durationSeconds / 10),
-          '-i',
-          source,
+          String(seconds / 10),
+          ...safeInput(source, format),
           '-frames:v',
           '1',
           '-vf',
@@ -319,10 +437,11 @@ async function makeRenditions(
           'libwebp',
           '-quality',
           '75',
-          out,
+          `file:${out}`,
         ],
         60_000,
-      );
+        { signal },
+      ).catch(timedOut);
       const posterKey = `${folder}poster.webp`;
       await store(out, posterKey);
       if (!(await record(posterKey, { posterKey }))) return;
@@ -331,12 +450,12 @@ async function makeRenditions(
     // Committed: the upload goes now unless kept (lib/video-originals.ts).
     await dropOriginal(ctx, sourceUrl);
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await removeWorkFolder(work);
   }
 }
 
 export function registerRenditionJobs(ctx: AppContext) {
-  ctx.jobs.register(RENDITIONS_JOB, (payload) => runRenditionsJob(ctx, payload), {
+  ctx.jobs.register(RENDITIONS_JOB, (payload, job) => runRenditionsJob(ctx, payload, job), {
     lane: 'media',
     // Out of tries (3 days): the video will not be made small; it is failed, not 'processing'
     // for ever (it keeps its upload, and the course manager says so).
@@ -350,6 +469,9 @@ export function registerRenditionJobs(ctx: AppContext) {
     },
     // A two-hour lecture at 2× real time on a small machine, with room to spare.
     timeoutMs: 4 * 60 * 60 * 1000,
+    // A shutdown stops its ffmpeg and puts the job back; owners' videos are taken in turn.
+    stopsAtShutdown: true,
+    fairByOwner: true,
   });
 }
 

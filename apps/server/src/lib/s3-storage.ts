@@ -1,6 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config, S3Config } from '../config';
+import { makeWorkFolder, removeWorkFolder } from './ffmpeg';
 import { contentTypeOf, createLocalStorage, checkedKey, USAGE_MAX_FILES } from './storage';
 import type { Storage } from './storage';
 
@@ -237,14 +236,15 @@ export function createS3Storage(
     },
     async withLocalFile(key, use) {
       objectKey(key);
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'ishuri-s3-'));
+      // Named after this process, so that a later start removes it if this one is killed.
+      const dir = await makeWorkFolder('s3');
       try {
         // The key's own name (a uuid and its extension): ffmpeg sees the same kind of file.
         const file = path.join(dir, path.posix.basename(key));
         await pipeline(read(key), createWriteStream(file));
         return await use(file);
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await removeWorkFolder(dir);
       }
     },
     async removeLeftovers(idleMs) {

@@ -171,8 +171,34 @@ function textFieldsOf(body: unknown): Record<string, string> {
   return fields;
 }
 
+/**
+ * Uploads being received now, so that a shutdown can answer them (issue 29, point 3): an upload
+ * still arriving when the shutdown's grace is nearly over is stopped, its stored part removed,
+ * and answered 503 with `Retry-After`, never left to a cut connection.
+ */
+const receiving = new Set<{ stop: () => void }>();
+
+/** Why an upload's stream was stopped: the server is shutting down. */
+class StoppedForShutdown extends Error {}
+
+/** Seconds a client is asked to wait before sending its upload again (to another process). */
+export const RETRY_AFTER_SHUTDOWN_SECONDS = 5;
+
+/** Stops every upload still being received; each is answered 503 with `Retry-After`. */
+export function refuseUploadsInFlight(): number {
+  const count = receiving.size;
+  for (const upload of receiving) upload.stop();
+  return count;
+}
+
 /** Errors of the multipart parser, in the product's words. */
 function asUploadError(error: unknown): unknown {
+  if (error instanceof StoppedForShutdown) {
+    return fail('UNAVAILABLE', {
+      message: messages.serverRestarting,
+      headers: { 'retry-after': String(RETRY_AFTER_SHUTDOWN_SECONDS) },
+    });
+  }
   if (error instanceof AppError) return error;
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
@@ -218,12 +244,22 @@ export async function receiveUpload(
   const fields: Record<string, string> = Object.create(null);
   let file: StoredFile | null = null;
   let seenFile = false;
+  let stopped = false;
+  let current: Readable | null = null;
+  const inFlight = {
+    stop: () => {
+      stopped = true;
+      current?.destroy(new StoppedForShutdown());
+    },
+  };
+  receiving.add(inFlight);
   try {
     const parts = request.parts({
       // The plugin is registered with throwFileSizeLimit: false; the counts below answer.
       limits: formLimits(ITEM_FORM, limit),
     });
     for await (const part of parts) {
+      if (stopped) throw new StoppedForShutdown();
       if (part.type === 'field') {
         if (part.valueTruncated) throw fail('TOO_LARGE');
         if (typeof part.value === 'string' && !(part.fieldname in fields)) {
@@ -237,14 +273,19 @@ export async function receiveUpload(
         throw fail('UNEXPECTED_FILE', { message: messages.unexpectedFile(spec.field) });
       }
       seenFile = true;
+      current = part.file;
       file =
         spec.kind === 'image'
           ? await storeImage(ctx, part.file, limit, tooLarge)
           : await storeVideo(ctx, part.file, limit, tooLarge);
+      current = null;
     }
   } catch (error) {
     if (file) await deleteStoredFiles(ctx, [file.url]);
-    throw asUploadError(error);
+    // Stopped by a shutdown, the storage's write fails in its own words: the answer is the 503.
+    throw asUploadError(stopped && !(error instanceof AppError) ? new StoppedForShutdown() : error);
+  } finally {
+    receiving.delete(inFlight);
   }
   return withResumableVideo(ctx, request, spec, { fields, file });
 }
@@ -416,12 +457,21 @@ async function storeVideo(
     }
     const damaged = () => fail('VIDEO_DAMAGED');
     const check = new ContainerCheck(known.container);
+    // The length the file says it has, refused as soon as it is read (issue 29, point 2): a
+    // file that says nothing (a live recording's WebM) is measured by its renditions job.
+    const maxMinutes = ctx.config.maxVideoMinutes;
+    const tooLong = () =>
+      (check.durationSeconds ?? 0) > maxMinutes * 60
+        ? fail('VIDEO_TOO_LONG', { message: messages.videoTooLong(String(maxMinutes)) })
+        : null;
     let size = 0;
     const accept = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) throw tooLarge();
       check.push(chunk);
       if (check.broken) throw damaged();
+      const long = tooLong();
+      if (long) throw long;
       return chunk;
     };
     async function* body() {

@@ -10,7 +10,7 @@ type Parsed =
   | { kind: 'more' }
   | { kind: 'invalid' }
   /** A header of `headerLength` bytes; the next header starts `total` bytes after this one. */
-  | { kind: 'sized'; headerLength: number; total: number }
+  | { kind: 'sized'; headerLength: number; total: number; id: string }
   /** The element runs to the end of the file (ISO size 0). */
   | { kind: 'toEnd'; headerLength: number }
   /** An EBML element of unknown size: its children follow at once. */
@@ -30,10 +30,10 @@ function parseIsoBox(buf: Buffer): Parsed {
     if (buf.length < 16) return { kind: 'more' };
     const large = Number(buf.readBigUInt64BE(8));
     if (large < 16) return { kind: 'invalid' };
-    return { kind: 'sized', headerLength: 16, total: large };
+    return { kind: 'sized', headerLength: 16, total: large, id: buf.toString('latin1', 4, 8) };
   }
   if (size < 8) return { kind: 'invalid' };
-  return { kind: 'sized', headerLength: 8, total: size };
+  return { kind: 'sized', headerLength: 8, total: size, id: buf.toString('latin1', 4, 8) };
 }
 
 /** The length of an EBML variable-size integer from its first byte (0 when invalid). */
@@ -62,7 +62,33 @@ function parseEbmlElement(buf: Buffer): Parsed {
     if (buf[i] !== 0xff) allOnes = false;
   }
   if (allOnes) return { kind: 'descend', headerLength };
-  return { kind: 'sized', headerLength, total: headerLength + value };
+  const id = buf.toString('hex', 0, idLength);
+  return { kind: 'sized', headerLength, total: headerLength + value, id };
+}
+
+/**
+ * Where a container says how long it is (issue 29, point 2), read on the way: boxes or elements
+ * entered (their children are followed), and those whose first bytes are kept.
+ * - ISO: `moov` holds `mvhd`: version, dates, time scale and duration.
+ * - EBML: the Segment (18538067) holds Info (1549a966), which holds TimecodeScale (2ad7b1,
+ *   nanoseconds a tick, 1 ms unless said) and Duration (4489, a float, in ticks).
+ */
+const ENTER: Record<Container, Set<string>> = {
+  isobmff: new Set(['moov']),
+  ebml: new Set(['18538067', '1549a966']),
+};
+const KEEP: Record<Container, Map<string, number>> = {
+  isobmff: new Map([['mvhd', 32]]),
+  ebml: new Map([
+    ['2ad7b1', 8],
+    ['4489', 8],
+  ]),
+};
+
+function uintOf(bytes: Buffer): number {
+  let value = 0;
+  for (const byte of bytes) value = value * 256 + byte;
+  return value;
 }
 
 export class ContainerCheck {
@@ -73,9 +99,40 @@ export class ContainerCheck {
   /** Set as soon as a header makes no sense; the upload can stop there. */
   broken = false;
   private readonly parse: (buf: Buffer) => Parsed;
+  /** The first bytes of a box or element being kept, and how many more are wanted. */
+  private kept: { id: string; bytes: Buffer[]; wanted: number } | null = null;
+  private timecodeScale = 1_000_000;
+  private ebmlDuration: number | null = null;
+  private isoDuration: number | null = null;
 
-  constructor(container: Container) {
+  constructor(private readonly container: Container) {
     this.parse = container === 'isobmff' ? parseIsoBox : parseEbmlElement;
+  }
+
+  /** The length the file says it has, in seconds, once read; null while unknown. */
+  get durationSeconds(): number | null {
+    if (this.container === 'isobmff') return this.isoDuration;
+    if (this.ebmlDuration === null) return null;
+    return (this.ebmlDuration * this.timecodeScale) / 1e9;
+  }
+
+  private keep(id: string, bytes: Buffer) {
+    if (id === 'mvhd') {
+      const version = bytes[0];
+      const at = version === 1 ? 20 : 12;
+      if (bytes.length < at + (version === 1 ? 12 : 8)) return;
+      const scale = bytes.readUInt32BE(at);
+      const raw = version === 1 ? bytes.subarray(at + 4, at + 12) : bytes.subarray(at + 4, at + 8);
+      // All ones: unknown.
+      if (scale > 0 && !raw.every((b) => b === 0xff)) this.isoDuration = uintOf(raw) / scale;
+    } else if (id === '2ad7b1') {
+      const scale = uintOf(bytes);
+      if (scale > 0) this.timecodeScale = scale;
+    } else if (id === '4489') {
+      if (bytes.length === 4) this.ebmlDuration = bytes.readFloatBE(0);
+      else if (bytes.length === 8) this.ebmlDuration = bytes.readDoubleBE(0);
+      if (this.ebmlDuration !== null && !(this.ebmlDuration >= 0)) this.ebmlDuration = null;
+    }
   }
 
   push(chunk: Buffer): void {
@@ -84,7 +141,17 @@ export class ContainerCheck {
       if (this.next === Infinity) break;
       const at = this.offset + pos;
       if (at < this.next) {
-        pos += Math.min(chunk.length - pos, this.next - at);
+        const take = Math.min(chunk.length - pos, this.next - at);
+        if (this.kept) {
+          const piece = chunk.subarray(pos, pos + Math.min(take, this.kept.wanted));
+          this.kept.bytes.push(piece);
+          this.kept.wanted -= piece.length;
+          if (this.kept.wanted === 0 || take === this.next - at) {
+            this.keep(this.kept.id, Buffer.concat(this.kept.bytes));
+            this.kept = null;
+          }
+        }
+        pos += take;
         continue;
       }
       const before = this.pending.length;
@@ -106,7 +173,15 @@ export class ContainerCheck {
       pos += parsed.headerLength - before;
       if (parsed.kind === 'toEnd') this.next = Infinity;
       else if (parsed.kind === 'descend') this.next = start + parsed.headerLength;
-      else this.next = start + parsed.total;
+      else if (ENTER[this.container].has(parsed.id)) this.next = start + parsed.headerLength;
+      else {
+        this.next = start + parsed.total;
+        const wanted = KEEP[this.container].get(parsed.id);
+        const body = parsed.total - parsed.headerLength;
+        if (wanted !== undefined && body > 0) {
+          this.kept = { id: parsed.id, bytes: [], wanted: Math.min(wanted, body) };
+        }
+      }
     }
     this.offset += chunk.length;
   }

@@ -90,6 +90,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     mailFrom: 'Ishuri <no-reply@ishuri.test>',
     adminEmail: 'admin@ishuri.test',
     maxVideoBytes: 20 * 1024 * 1024,
+    maxVideoMinutes: 120,
     maxImageBytes: 5 * 1024 * 1024,
     keepOriginalVideos: false,
     seedDemo: false,
