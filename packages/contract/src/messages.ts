@@ -977,6 +977,22 @@ export const messages = {
   systemNode: 'Node.js',
   systemUptime: 'Running for',
   systemStartedAt: 'Started',
+  // Admin edits a user (issue 32, point 4)
+  userEdited: 'User updated.',
+  userEditFailed: 'The user could not be updated.',
+  editUser: 'Edit user',
+  editUserNamed: (name: string) => `Edit ${name}`,
+  userHistory: 'History',
+  userHistoryEmpty: 'No changes yet.',
+  userHistoryFailed: 'The history could not be loaded.',
+  userEventRole: (by: string, from: string, to: string) =>
+    `${by} changed the role from ${from} to ${to}.`,
+  userEventName: (by: string, from: string, to: string) =>
+    `${by} changed the name from ${from} to ${to}.`,
+  userEventEmail: (by: string, from: string, to: string) =>
+    `${by} asked to change the e-mail from ${from} to ${to} (the new address confirms it).`,
+  formerAdmin: 'A deleted admin',
+  emailChangeWaits: 'A new e-mail address is used once its owner opens the link sent to it.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */
