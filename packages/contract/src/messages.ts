@@ -993,6 +993,13 @@ export const messages = {
     `${by} asked to change the e-mail from ${from} to ${to} (the new address confirms it).`,
   formerAdmin: 'A deleted admin',
   emailChangeWaits: 'A new e-mail address is used once its owner opens the link sent to it.',
+  // Back loses nothing (issue 32, point 2)
+  leaveTitle: 'Leave this page?',
+  leaveBody: 'What you typed here is not saved yet. If you leave, it is lost.',
+  stayHere: 'Stay',
+  leaveAnyway: 'Leave',
+  draftRestored: 'The text you had not saved on this device is back.',
+  discardDraft: 'Discard it',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

@@ -443,6 +443,11 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
         {adding && (
           <ItemForm
             kind={adding.kind}
+            draftKey={
+              adding.kind === 'lesson'
+                ? `${course.id}:new-lesson`
+                : `${course.id}:new-sub-lesson:${adding.lesson.id}`
+            }
             onBusyChange={setUploading}
             onCancel={closeForm}
             submit={(input) =>
@@ -472,6 +477,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           <ItemForm
             key={editing.item.id}
             kind={editing.kind}
+            draftKey={`${course.id}:${editing.item.id}`}
             initial={editing.item}
             onBusyChange={setUploading}
             onCancel={closeForm}
