@@ -1000,6 +1000,8 @@ export const messages = {
   leaveAnyway: 'Leave',
   draftRestored: 'The text you had not saved on this device is back.',
   discardDraft: 'Discard it',
+  // Pages already opened open offline (issue 32, point 3)
+  dataKeptAt: (when: string) => `Shown as it was on ${when}: kept on this device.`,
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

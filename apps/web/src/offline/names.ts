@@ -54,7 +54,19 @@ const KEPT_READS = [
   /^\/api\/enroll\/byUser$/,
   /^\/api\/certificate\/byUser$/,
   /^\/api\/user\/profile$/,
+  // Every screen a learner has opened opens offline (issue 32, point 3): the dashboard home's
+  // totals and latest courses, My certificates with their pictures, the learning page's reads.
+  /^\/api\/enroll\/length$/,
+  /^\/api\/certificate\/numberByUser$/,
+  /^\/api\/certificate\/image\/[^/]+$/,
+  /^\/api\/course\/all$/,
+  /^\/api\/progress\/courses$/,
+  /^\/api\/lesson\/byCourse\/[^/]+$/,
+  /^\/api\/quiz\/(attempts\/)?[^/]+$/,
 ];
+
+/** On a read answered from the device: when it was kept (an ISO date), for the data's age. */
+export const KEPT_AT_HEADER = 'x-ishuri-kept-at';
 export const isKeptRead = (pathname: string) => KEPT_READS.some((rule) => rule.test(pathname));
 
 /** The user id a bearer token names (its payload's `id`, as lib/auth.ts reads it); else null. */
