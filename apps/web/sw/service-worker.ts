@@ -15,6 +15,7 @@ import {
   readsCache,
   savedCourseId,
   SESSION_KEY,
+  tokenRole,
   tokenUser,
 } from '../src/offline/names';
 import type { DeviceSession } from '../src/offline/names';
@@ -97,10 +98,10 @@ async function savedCachesNamedBy(userId: string, url: URL): Promise<string[]> {
  * for browsing may be replaced; a saved course's stay until it is removed).
  */
 registerRoute(
-  ({ url }) =>
+  ({ url, request }) =>
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/') &&
-    isKeptRead(url.pathname),
+    isKeptRead(url.pathname, tokenRole(request.headers.get('authorization'))),
   async ({ request, url }) => {
     const user = tokenUser(request.headers.get('authorization'));
     const cacheName = readsCache(user ?? GUEST_SCOPE);
