@@ -1,4 +1,5 @@
 import { messages } from '@ishuri/contract';
+import type { Page } from '@playwright/test';
 import { createCourseViaApi, toast, unique } from './support/dashboard-data';
 import { expect, test } from './support/fixtures';
 import { createUser, storeToken, tokenViaApi } from './support/users';
@@ -8,6 +9,15 @@ import { createUser, storeToken, tokenViaApi } from './support/users';
  * (point 4).
  */
 test.use({ viewport: { width: 360, height: 740 } });
+// A busy machine: each test has room.
+test.describe.configure({ timeout: 180_000 });
+
+/** Into Create course from All Courses, inside the app (so Back stays in the app too). */
+async function openCreateCourse(page: Page) {
+  await page.goto('/dashboard/all-course');
+  await page.getByRole('link', { name: messages.createCourse }).click();
+  await expect(page).toHaveURL(/\/dashboard\/CreateCourse$/);
+}
 
 const longText = `${'Saving with mobile money starts with a plan. '.repeat(40)}The end.`;
 
@@ -64,8 +74,7 @@ test('leaving a half-filled Create course asks first; closing the tab too', asyn
   adminToken,
 }) => {
   await storeToken(page, adminToken);
-  await page.goto('/dashboard');
-  await page.goto('/dashboard/CreateCourse');
+  await openCreateCourse(page);
   await page.getByLabel(messages.title).fill('Half a course');
   await page.goBack();
   const question = page.getByRole('alertdialog', { name: messages.leaveTitle });
@@ -88,13 +97,12 @@ test('leaving Create course with changes, then choosing Leave, goes', async ({
   adminToken,
 }) => {
   await storeToken(page, adminToken);
-  await page.goto('/dashboard');
-  await page.goto('/dashboard/CreateCourse');
+  await openCreateCourse(page);
   await page.getByLabel(messages.title).fill('Half a course');
   await page.goBack();
   const question = page.getByRole('alertdialog', { name: messages.leaveTitle });
   await question.getByRole('button', { name: messages.leaveAnyway }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard\/all-course$/);
 });
 
 test('an admin makes a learner an instructor: a history line, and the next request has the role', async ({

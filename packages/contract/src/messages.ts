@@ -1002,6 +1002,14 @@ export const messages = {
   discardDraft: 'Discard it',
   // Pages already opened open offline (issue 32, point 3)
   dataKeptAt: (when: string) => `Shown as it was on ${when}: kept on this device.`,
+  // Languages complete (issue 32, point 5): page subtitles
+  allUsersIntro: 'Learners, instructors and admins.',
+  allSubscribersIntro: 'Who asked for the newsletter: only confirmed addresses receive it.',
+  createCourseIntro: 'A course is a list of lessons and sub-lessons.',
+  allBlogsIntro: 'The posts of the public blog.',
+  createBlogIntro: 'A post for the public blog, in plain text.',
+  myCoursesIntro: 'The courses you created.',
+  allCoursesIntro: 'Every course on the platform.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

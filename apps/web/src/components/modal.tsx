@@ -230,7 +230,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel = messages.delete2,
   onConfirm,
   onCancel,
   busy = false,

@@ -50,10 +50,7 @@ export default function CreateCoursePage() {
   });
 
   return (
-    <DashboardPage
-      title={messages.createCourse2}
-      intro="A course is a list of lessons and sub-lessons."
-    >
+    <DashboardPage title={messages.createCourse2} intro={messages.createCourseIntro}>
       {leave.question}
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">

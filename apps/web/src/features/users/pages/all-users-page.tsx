@@ -102,7 +102,7 @@ export default function AllUsersPage() {
   return (
     <DashboardPage
       title={messages.allUsers}
-      intro="Learners, instructors and admins."
+      intro={messages.allUsersIntro}
       actions={
         <Button onClick={() => setAdding(true)}>
           <UserPlus className="size-4" aria-hidden="true" />
