@@ -36,6 +36,18 @@ test('Dashboard home and My certificates, opened before, open offline with their
   await createTextLessonViaApi(request, adminToken, course.id, 'The only lesson');
   const token = await signInAs(page, user);
   await completeCourseViaApi(request, token, course.id);
+  // The certificate is issued by a job: wait for it before the pages are opened.
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get('/api/certificate/numberByUser', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await answer.json()) as { data: { count: number } }).data.count;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
 
   await page.goto('/dashboard');
   await workerInControl(page);

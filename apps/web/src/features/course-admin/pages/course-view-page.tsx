@@ -54,7 +54,7 @@ function ContentTypeBadge({ item }: { item: Lesson | SubLesson }) {
   return (
     <span className={cn(badgeClass, 'gap-1 bg-slate-100 text-slate-800')}>
       <Icon className="size-3.5" aria-hidden="true" />
-      {item.contentType}
+      {itemKinds[item.contentType].label}
     </span>
   );
 }
