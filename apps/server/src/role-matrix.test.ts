@@ -52,6 +52,9 @@ const statuses = {
   "PUT /api/user/update/:id (the learner's id)":      [401,   200,    403,     403,  403,  200],
   'GET /api/user/all':                                [401,   403,    403,     403,  403,  200],
   'DELETE /api/user/delete/:id':                      [401,   403,    403,     403,  403,  200],
+  // An admin edits a user and reads their history (issue 32, point 4)
+  'PUT /api/user/edit/:id':                           [401,   403,    403,     403,  403,  200],
+  'GET /api/user/history/:id':                        [401,   403,    403,     403,  403,  200],
   // Courses: lists and details public, premium list for the signed-in; authors create; the owner
   // and admins manage
   'GET /api/course/free':                             [200,   200,    200,     200,  200,  200],
@@ -434,6 +437,16 @@ const calls: Record<Row, MatrixCall> = {
     const doomed = await createUser(w.server);
     return w.server.request('DELETE', `/api/user/delete/${doomed.id}`, { token });
   },
+
+  // An admin edits a user and reads their history (issue 32, point 4)
+  'PUT /api/user/edit/:id': async (w, token) => {
+    const user = await createUser(w.server);
+    const { firstName, lastName, email } = user;
+    const body = { firstName, lastName, email, role: 'instructor' };
+    return w.server.request('PUT', `/api/user/edit/${user.id}`, { token, body });
+  },
+  'GET /api/user/history/:id': async (w, token) =>
+    get(w, `/api/user/history/${(await createUser(w.server)).id}`, token),
 
   'GET /api/course/free': (w, token) => get(w, '/api/course/free', token),
   'GET /api/course/all': (w, token) => get(w, '/api/course/all', token),

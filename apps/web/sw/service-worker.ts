@@ -9,11 +9,13 @@ import {
   GUEST_SCOPE,
   isKeptRead,
   isSavedCacheOf,
+  KEPT_AT_HEADER,
   MEDIA_CACHE,
   OUTBOX_SYNC_TAG,
   readsCache,
   savedCourseId,
   SESSION_KEY,
+  tokenRole,
   tokenUser,
 } from '../src/offline/names';
 import type { DeviceSession } from '../src/offline/names';
@@ -62,10 +64,21 @@ const CODE_KEPT = 60;
 
 async function keep(cacheName: string, max: number, request: Request, response: Response) {
   const cache = await caches.open(cacheName);
-  await cache.put(request, response);
+  await cache.put(request, withKeptAt(response));
   const expiration = new CacheExpiration(cacheName, { maxEntries: max });
   await expiration.updateTimestamp(request.url);
   await expiration.expireEntries();
+}
+
+/** The copy kept says when: a page shown from it tells its data's age (issue 32, point 3). */
+function withKeptAt(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_AT_HEADER, new Date().toISOString());
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** The caches of the courses this user saved that the address names (by their id). */
@@ -85,10 +98,10 @@ async function savedCachesNamedBy(userId: string, url: URL): Promise<string[]> {
  * for browsing may be replaced; a saved course's stay until it is removed).
  */
 registerRoute(
-  ({ url }) =>
+  ({ url, request }) =>
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/') &&
-    isKeptRead(url.pathname),
+    isKeptRead(url.pathname, tokenRole(request.headers.get('authorization'))),
   async ({ request, url }) => {
     const user = tokenUser(request.headers.get('authorization'));
     const cacheName = readsCache(user ?? GUEST_SCOPE);
@@ -98,7 +111,7 @@ registerRoute(
       if (response.status === 200) {
         await keep(cacheName, READS_KEPT, request, response.clone());
         for (const name of withCourses) {
-          await (await caches.open(name)).put(request, response.clone());
+          await (await caches.open(name)).put(request, withKeptAt(response.clone()));
         }
       } else if (response.status === 404 || response.status === 403) {
         await (await caches.open(cacheName)).delete(request);

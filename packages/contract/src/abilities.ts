@@ -99,6 +99,9 @@ export const abilities = {
   'user:list': admin,
   'user:create': admin,
   'user:delete': admin,
+  // An admin edits a user and reads their history (issue 32, point 4)
+  'user:edit': admin,
+  'user:readHistory': admin,
   // Blogs, contact messages, subscribers
   'blog:read': anyone,
   'blog:manage': admin,

@@ -1009,6 +1009,39 @@ export const messages = {
   // Media cost and shutdown (issue 29, points 2 and 3)
   videoTooLong: (minutes: string) => `The video is longer than ${minutes} minutes.`,
   serverRestarting: 'The server is restarting. Please send the file again in a moment.',
+  // Admin edits a user (issue 32, point 4)
+  userEdited: 'User updated.',
+  userEditFailed: 'The user could not be updated.',
+  editUser: 'Edit user',
+  editUserNamed: (name: string) => `Edit ${name}`,
+  userHistory: 'History',
+  userHistoryEmpty: 'No changes yet.',
+  userHistoryFailed: 'The history could not be loaded.',
+  userEventRole: (by: string, from: string, to: string) =>
+    `${by} changed the role from ${from} to ${to}.`,
+  userEventName: (by: string, from: string, to: string) =>
+    `${by} changed the name from ${from} to ${to}.`,
+  userEventEmail: (by: string, from: string, to: string) =>
+    `${by} asked to change the e-mail from ${from} to ${to} (the new address confirms it).`,
+  formerAdmin: 'A deleted admin',
+  emailChangeWaits: 'A new e-mail address is used once its owner opens the link sent to it.',
+  // Back loses nothing (issue 32, point 2)
+  leaveTitle: 'Leave this page?',
+  leaveBody: 'What you typed here is not saved yet. If you leave, it is lost.',
+  stayHere: 'Stay',
+  leaveAnyway: 'Leave',
+  draftRestored: 'The text you had not saved on this device is back.',
+  discardDraft: 'Discard it',
+  // Pages already opened open offline (issue 32, point 3)
+  dataKeptAt: (when: string) => `Shown as it was on ${when}: kept on this device.`,
+  // Languages complete (issue 32, point 5): page subtitles
+  allUsersIntro: 'Learners, instructors and admins.',
+  allSubscribersIntro: 'Who asked for the newsletter: only confirmed addresses receive it.',
+  createCourseIntro: 'A course is a list of lessons and sub-lessons.',
+  allBlogsIntro: 'The posts of the public blog.',
+  createBlogIntro: 'A post for the public blog, in plain text.',
+  myCoursesIntro: 'The courses you created.',
+  allCoursesIntro: 'Every course on the platform.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

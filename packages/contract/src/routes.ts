@@ -484,6 +484,18 @@ export const userApi: RoutesOf<typeof api.userApi> = {
     reply: { kind: 'message' },
   },
   list: { operationId: 'listUsers', method: 'GET', path: '/api/user/all', reply: { kind: 'list' } },
+  edit: {
+    operationId: 'editUser',
+    method: 'PUT',
+    path: '/api/user/edit/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  history: {
+    operationId: 'userHistory',
+    method: 'GET',
+    path: '/api/user/history/:id',
+    reply: { kind: 'list' },
+  },
   delete: {
     operationId: 'deleteUser',
     method: 'DELETE',

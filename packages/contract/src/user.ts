@@ -55,6 +55,31 @@ export type SetLanguageRequest = z.infer<typeof setLanguageRequestSchema>;
 /** POST /api/user/confirm-email/{token} (the mailed link's token is the proof; no sign-in). */
 export const confirmEmailParams = z.object({ token: text().max(200) });
 
+// Admin edits a user (issue 32, point 4)
+/** PUT /api/user/edit/{id}: an admin changes a user's name, e-mail and role. */
+export const editUserRequestSchema = z.object({
+  firstName: nameText(messages.registerFieldsRequired, 100),
+  lastName: nameText(messages.registerFieldsRequired, 100),
+  email: emailField(messages.registerFieldsRequired),
+  role: roleSchema,
+});
+export type EditUserRequest = z.infer<typeof editUserRequestSchema>;
+
+/** One line of a user's history: who changed what, from what to what, and when. */
+export const userEventSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['role', 'name', 'email']),
+  from: z.string(),
+  to: z.string(),
+  /** The admin who made the change; null once that account is deleted. */
+  by: z.object({ id: idSchema, firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: timestamp,
+});
+export type UserEvent = z.infer<typeof userEventSchema>;
+
+/** GET /api/user/history/{id}: newest first, by pages. */
+export const userHistoryQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
+
 /** Profiles, and the admin's list of users (product.md §6). */
 export const userApi = {
   profile: endpoint({
@@ -114,6 +139,31 @@ export const userApi = {
     query: listQuerySchema,
     reply: { kind: 'list', item: userSchema },
     errors: ['BAD_SORT'],
+  }),
+  edit: endpoint({
+    operationId: 'editUser',
+    method: 'PUT',
+    path: '/api/user/edit/:id',
+    action: 'user:edit',
+    tag: 'users',
+    summary:
+      "Change a user's name, e-mail and role (admin); the last admin keeps the role; a new e-mail waits for its confirmation link",
+    params: idParams,
+    body: editUserRequestSchema,
+    reply: { kind: 'messageAndData', schema: userSchema, message: 'userEdited' },
+    errors: ['USER_NOT_FOUND', 'EMAIL_TAKEN', 'LAST_ADMIN'],
+  }),
+  history: endpoint({
+    operationId: 'userHistory',
+    method: 'GET',
+    path: '/api/user/history/:id',
+    action: 'user:readHistory',
+    tag: 'users',
+    summary: "A user's history (admin): who changed their role, name or e-mail, and when",
+    params: idParams,
+    query: userHistoryQuerySchema,
+    reply: { kind: 'list', item: userEventSchema },
+    errors: ['USER_NOT_FOUND'],
   }),
   delete: endpoint({
     operationId: 'deleteUser',

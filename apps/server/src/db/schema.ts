@@ -512,3 +512,28 @@ export const uploadReservations = pgTable(
   },
   (t) => [index('upload_reservations_owner_idx').on(t.ownerId)],
 );
+
+// User history (issue 32, point 4): who changed what of a user, and when.
+/**
+ * One line of a user's history: an admin (`actorId`; null once that admin is deleted) changed
+ * the user's role, name or e-mail, from one value to another. Written in the transaction of the
+ * change; the user's deletion takes their history with it.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['role', 'name', 'email'] }).notNull(),
+    fromValue: text('from_value').notNull(),
+    toValue: text('to_value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_events_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    check('user_events_kind_check', sql`${t.kind} in ('role', 'name', 'email')`),
+  ],
+);

@@ -118,7 +118,12 @@ export default async function globalSetup() {
   };
 
   try {
-    await waitUntilHealthy(`${baseURL}/api/health`, () => exited, 90_000);
+    // A busy machine may need longer: E2E_START_TIMEOUT_MS.
+    await waitUntilHealthy(
+      `${baseURL}/api/health`,
+      () => exited,
+      Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000),
+    );
   } catch (error) {
     const output = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
     await stop().catch(() => undefined);

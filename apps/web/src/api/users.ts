@@ -1,5 +1,10 @@
 import { authApi, userApi } from '@ishuri/contract/routes';
-import type { ListQuery, SignupRequest, UpdateUserRequest } from '@ishuri/contract';
+import type {
+  EditUserRequest,
+  ListQuery,
+  SignupRequest,
+  UpdateUserRequest,
+} from '@ishuri/contract';
 import {
   keepPreviousData,
   queryOptions,
@@ -127,3 +132,22 @@ export function usePublicSession(): { session: Session | null; confirmed: boolea
   const counted = live && accepted.data !== false ? live : null;
   return { session: counted, confirmed: counted !== null && accepted.data === true };
 }
+
+// Admin edits a user (issue 32, point 4)
+/** An admin changes a user's name, e-mail (once confirmed by the new address) and role. */
+export function useEditUser() {
+  const refresh = useRefresh(userKeys.all);
+  return useMutation({
+    mutationFn: ({ id, ...body }: EditUserRequest & { id: string }) =>
+      call(userApi.edit, { params: { id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** A user's history (admin), newest first: its first page. */
+export const useUserHistory = (id: string | null) =>
+  useQuery({
+    queryKey: [...userKeys.all, 'history', id] as const,
+    enabled: id !== null,
+    queryFn: ({ signal }) => call(userApi.history, { params: { id: id! }, signal }),
+  });

@@ -1,15 +1,25 @@
 import { messages } from '@ishuri/contract';
 import { RefreshCw, WifiOff } from 'lucide-react';
+import { useDataAge } from '../lib/data-age';
+import { currentLanguage } from '../lib/language';
 import { applyUpdate, useDeviceStatus } from '../offline/status';
 
+/** A kept read's date and time, in the reader's language ("28 Nov 2026, 09:14"). */
+const keptWhen = (iso: string) =>
+  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
 /**
- * Two facts about the device, at the foot of the screen: the app is offline (what still works),
- * and a new version is ready (the learner reloads when they choose, never in the middle of
+ * Facts about the device, at the foot of the screen: the app is offline (what still works), the
+ * screen shows data kept on the device (since when), and a new version is ready (the learner reloads when they choose, never in the middle of
  * something).
  */
 export function DeviceBanners() {
   const { online, updateReady } = useDeviceStatus();
-  if (online && !updateReady) return null;
+  // What the screen shows came from the device: since when (issue 32, point 3).
+  const keptAt = useDataAge();
+  if (online && !updateReady && !keptAt) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 p-3">
       {!online && (
@@ -19,6 +29,15 @@ export function DeviceBanners() {
         >
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
           {messages.youAreOffline}
+        </p>
+      )}
+      {keptAt && (
+        <p
+          role="status"
+          data-testid="data-age"
+          className="pointer-events-auto max-w-xl rounded-lg bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow-lg"
+        >
+          {messages.dataKeptAt(keptWhen(keptAt))}
         </p>
       )}
       {updateReady && (

@@ -25,6 +25,70 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** While something runs, Escape and the backdrop do not close it. */
   busy?: boolean;
+  /**
+   * Back closes the dialog (an entry of the browser's history per open dialog); false for a
+   * question asked while the router holds a move back (leave-guard.tsx).
+   */
+  closesOnBack?: boolean;
+}
+
+/**
+ * Back closes the open dialog (issue 32, point 2): each open dialog adds an entry to the
+ * browser's history at the same address (the router's own state kept, so the router sees no
+ * move); Back takes it away and closes the top dialog. A dialog closed otherwise takes its entry
+ * back itself, unless the page moved on meanwhile (then the entry stays, at the same address).
+ */
+const openDialogs: { id: string; back: () => void }[] = [];
+/** Our own `history.back()`s on their way: their popstate closes nothing. */
+let ownPops = 0;
+const DIALOG_STATE = 'ishuriDialog';
+
+function onPopState() {
+  if (ownPops > 0) {
+    ownPops -= 1;
+    return;
+  }
+  openDialogs[openDialogs.length - 1]?.back();
+}
+
+let listening = false;
+
+function pushDialogEntry(id: string) {
+  if (!listening) {
+    // One listener for the page's life: it also swallows our own Back after the last dialog.
+    window.addEventListener('popstate', onPopState);
+    listening = true;
+  }
+  window.history.pushState({ ...(window.history.state as object), [DIALOG_STATE]: id }, '');
+}
+
+function useBackCloses(open: boolean, enabled: boolean, close: () => void, busy: boolean) {
+  const id = useId();
+  const latest = useRef({ close, busy });
+  useEffect(() => {
+    latest.current = { close, busy };
+  });
+  useEffect(() => {
+    if (!open || !enabled) return;
+    pushDialogEntry(id);
+    const entry = {
+      id,
+      back: () => {
+        // A dialog that is busy stays open: its entry comes back.
+        if (latest.current.busy) pushDialogEntry(id);
+        else latest.current.close();
+      },
+    };
+    openDialogs.push(entry);
+    return () => {
+      openDialogs.splice(openDialogs.indexOf(entry), 1);
+      const state = window.history.state as Record<string, unknown> | null;
+      if (state?.[DIALOG_STATE] === id) {
+        ownPops += 1;
+        window.history.back();
+      }
+    };
+  }, [open, enabled, id]);
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
@@ -44,8 +108,10 @@ export function Modal({
   role = 'dialog',
   size = 'md',
   busy = false,
+  closesOnBack = true,
 }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  useBackCloses(open, closesOnBack, onClose, busy);
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = description ? `${id}-description` : undefined;
@@ -164,7 +230,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel = messages.delete2,
   onConfirm,
   onCancel,
   busy = false,

@@ -1,4 +1,5 @@
 import { fillPath, isErrorCode, messages } from '@ishuri/contract';
+import { noteRead } from './data-age';
 import type { EndpointInput, EndpointSpec, ErrorCode, ReplyBody } from '@ishuri/contract';
 import type { Route } from '@ishuri/contract';
 import { dropToken, getToken } from './auth';
@@ -238,6 +239,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     if (sessionEnded && !options.ignoreUnauthorized) endSession();
     throw error;
   }
+  noteRead(url, response);
   return (await readBody(response, options.responseType)) as T;
 }
 

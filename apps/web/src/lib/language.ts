@@ -10,6 +10,8 @@ import { readStored, writeStored } from './preferences';
  * `messages` in place, so every screen reads it as it reads English.
  */
 export const LANGUAGE_KEY = 'ishuri.language';
+/** Set to '1' on a device (by the end-to-end tests only): the pseudo-locale (issue 32, point 5). */
+const PSEUDO_LOCALE_KEY = 'ishuri.pseudo-locale';
 
 let current: Language = 'en';
 /** English sentence → the same sentence in the current language (see `translateSentence`). */
@@ -54,6 +56,15 @@ export async function applyLanguage(language: Language): Promise<void> {
   }
   setCurrentLanguage(language);
   document.documentElement.lang = language;
+  if (readStored(PSEUDO_LOCALE_KEY) === '1') await applyPseudoLocale();
+}
+
+/** The test-only pseudo-locale (lib/pseudo-locale.ts), over the language just applied. */
+async function applyPseudoLocale() {
+  const { pseudoMessages, pseudoSentence } = await import('./pseudo-locale');
+  const english = translate;
+  Object.assign(messages, pseudoMessages({ ...messages }));
+  translate = (sentence) => pseudoSentence(english(sentence));
 }
 
 /** The reader chose a language: kept, and the app drawn again in it. */

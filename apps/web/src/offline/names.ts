@@ -54,8 +54,40 @@ const KEPT_READS = [
   /^\/api\/enroll\/byUser$/,
   /^\/api\/certificate\/byUser$/,
   /^\/api\/user\/profile$/,
+  // Every screen a learner has opened opens offline (issue 32, point 3): the dashboard home's
+  // totals and latest courses, My certificates with their pictures, the learning page's reads.
+  /^\/api\/enroll\/length$/,
+  /^\/api\/certificate\/numberByUser$/,
+  /^\/api\/certificate\/image\/[^/]+$/,
+  /^\/api\/progress\/courses$/,
+  /^\/api\/lesson\/byCourse\/[^/]+$/,
+  /^\/api\/quiz\/(attempts\/)?[^/]+$/,
 ];
-export const isKeptRead = (pathname: string) => KEPT_READS.some((rule) => rule.test(pathname));
+
+/** On a read answered from the device: when it was kept (an ISO date), for the data's age. */
+export const KEPT_AT_HEADER = 'x-ishuri-kept-at';
+/**
+ * Reads kept for a learner only: the list of all courses is, for a learner, the published ones
+ * (the dashboard home's latest courses and total); for an author or admin it holds drafts, and
+ * an admin's lists are never kept.
+ */
+const LEARNER_READS = [/^\/api\/course\/all$/];
+
+export const isKeptRead = (pathname: string, role: string | null = null) =>
+  KEPT_READS.some((rule) => rule.test(pathname)) ||
+  (role === 'learner' && LEARNER_READS.some((rule) => rule.test(pathname)));
+
+/** The role a bearer token names (its payload's `role`), else null. */
+export function tokenRole(authorization: string | null): string | null {
+  const token = authorization?.match(/^Bearer (.+)$/)?.[1];
+  if (!token) return null;
+  try {
+    const { role } = jwtDecode<{ role?: unknown }>(token);
+    return typeof role === 'string' ? role.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The user id a bearer token names (its payload's `id`, as lib/auth.ts reads it); else null. */
 export function tokenUser(authorization: string | null): string | null {

@@ -1,6 +1,6 @@
 import type { CourseWithLessons } from '@ishuri/contract';
 import { describe, expect, it } from 'vitest';
-import { isKeptRead, tokenUser } from './names';
+import { isKeptRead, tokenRole, tokenUser } from './names';
 import { resultOf } from './outbox';
 import { planSave } from './saved-courses';
 import { withWaiting } from './waiting-progress';
@@ -34,11 +34,27 @@ describe('the reads kept for offline use', () => {
     expect(isKeptRead(path)).toBe(kept);
   });
 
+  // Issue 32, point 3: the dashboard home and My certificates open offline.
+  it.each([
+    ['/api/enroll/length', null, true],
+    ['/api/certificate/numberByUser', null, true],
+    ['/api/certificate/image/0192c7a0-0000-7000-8000-000000000001', null, true],
+    ['/api/lesson/byCourse/0192c7a0-0000-7000-8000-000000000001', null, true],
+    ['/api/course/all', 'learner', true],
+    ['/api/course/all', 'instructor', false],
+    ['/api/course/all', 'admin', false],
+    ['/api/user/all', 'learner', false],
+  ])('%s as %s: %s', (path, role, kept) => {
+    expect(isKeptRead(path, role)).toBe(kept);
+  });
+
   it('are kept per user, named by the token’s id; a visitor’s and a broken token’s are not', () => {
     expect(tokenUser(`Bearer ${token({ id: 'u-1', role: 'user' })}`)).toBe('u-1');
     expect(tokenUser(null)).toBeNull();
     expect(tokenUser('Bearer not-a-token')).toBeNull();
     expect(tokenUser(`Bearer ${token({ role: 'admin' })}`)).toBeNull();
+    expect(tokenRole(`Bearer ${token({ id: 'u-1', role: 'Learner' })}`)).toBe('learner');
+    expect(tokenRole('Bearer not-a-token')).toBeNull();
     expect(tokenUser(`Basic ${token({ id: 'u-1' })}`)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { rateLimited } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
 import { confirmEmailChange } from './email-change.service';
+import { editUser, userHistory } from './user-edit.service';
 import { deleteUser, getProfile, listUsers, setOwnLanguage, updateUser } from './users.service';
 
 export default async function userRoutes(app: FastifyInstance) {
@@ -34,6 +35,12 @@ export default async function userRoutes(app: FastifyInstance) {
     confirmEmailChange(app.ctx, request.params.token),
   );
   route(app, userApi.list, async (request) => listUsers(app.ctx, request.actor, request.query));
+  route(app, userApi.edit, async (request) =>
+    editUser(app.ctx, request.actor, request.params.id, request.body),
+  );
+  route(app, userApi.history, async (request) =>
+    userHistory(app.ctx, request.actor, request.params.id, request.query),
+  );
   route(app, userApi.delete, async (request) =>
     deleteUser(app.ctx, request.actor, request.params.id),
   );

@@ -139,7 +139,8 @@ const latestColumns = [
     get header() {
       return messages.type;
     },
-    cell: (info) => <span className="capitalize">{info.getValue()}</span>,
+    // The value in the reader's language, never the raw one (issue 32, point 5).
+    cell: (info) => <span>{info.getValue() === 'premium' ? messages.premium : messages.free}</span>,
   }),
   courseColumns.accessor('createdAt', {
     get header() {

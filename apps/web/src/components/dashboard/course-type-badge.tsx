@@ -1,8 +1,9 @@
+import { messages } from '@ishuri/contract';
 import type { CourseType } from '@ishuri/contract';
 import { cn } from '../../lib/cn';
 import { badgeClass } from './styles';
 
-/** "Free" or "Premium". */
+/** "Free" or "Premium", in the reader's language (never the raw value). */
 export function CourseTypeBadge({ type }: { type: CourseType }) {
   return (
     <span
@@ -11,7 +12,7 @@ export function CourseTypeBadge({ type }: { type: CourseType }) {
         type === 'premium' ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900',
       )}
     >
-      {type}
+      {type === 'premium' ? messages.premium : messages.free}
     </span>
   );
 }

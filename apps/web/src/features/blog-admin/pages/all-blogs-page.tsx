@@ -78,7 +78,7 @@ export default function AllBlogsPage() {
   return (
     <DashboardPage
       title={messages.allBlogs}
-      intro="The posts of the public blog."
+      intro={messages.allBlogsIntro}
       actions={
         <ButtonLink to="/dashboard/CreateBlog">
           <Plus className="size-4" aria-hidden="true" />

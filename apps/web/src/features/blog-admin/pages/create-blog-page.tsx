@@ -47,7 +47,7 @@ export default function CreateBlogPage() {
   });
 
   return (
-    <DashboardPage title={messages.addBlog2} intro="A post for the public blog, in plain text.">
+    <DashboardPage title={messages.addBlog2} intro={messages.createBlogIntro}>
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           <TextField label={messages.title} error={errors.title?.message} {...register('title')} />

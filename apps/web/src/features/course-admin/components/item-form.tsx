@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { itemFormSchema, messages } from '@ishuri/contract';
 import type { Lesson, SubLesson } from '@ishuri/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
@@ -18,6 +18,8 @@ import { CaptionsEditor } from './captions-editor';
 import { draftOf, newQuizDraft, QuizEditor, quizOfDraft } from './quiz-editor';
 import type { QuizDraft } from './quiz-editor';
 import { ResumableVideoInput } from './resumable-video-input';
+import { useLeaveGuard } from '../../../components/leave-guard';
+import { useItemDraft } from '../hooks/use-item-draft';
 
 const contentTypeOptions = [
   {
@@ -51,6 +53,8 @@ interface ItemFormProps {
   onBusyChange?: (busy: boolean) => void;
   /** The item being edited: the form starts from it; a video item may keep its video. */
   initial?: Lesson | SubLesson;
+  /** Where its unsaved text is kept on this device: the course and the item (use-item-draft.ts). */
+  draftKey?: string;
 }
 
 /**
@@ -66,6 +70,7 @@ export function ItemForm({
   onCancel,
   onBusyChange,
   initial,
+  draftKey,
 }: ItemFormProps) {
   // An item edited as a video item already has its video: a new file is optional.
   const hasStoredVideo = initial?.contentType === 'video' && initial.videoUrl !== null;
@@ -89,9 +94,11 @@ export function ItemForm({
     register,
     handleSubmit,
     setValue,
+    getValues,
+    reset,
     clearErrors,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(itemFormSchema),
     defaultValues: {
@@ -103,6 +110,32 @@ export function ItemForm({
     },
   });
   const contentType = useWatch({ control, name: 'contentType' });
+  // Back loses nothing (issue 32, point 2): the typed texts are kept on the device until saved,
+  // and leaving the page with changes asks first.
+  const [title, description, content] = useWatch({
+    control,
+    name: ['title', 'description', 'content'],
+  });
+  const draft = useItemDraft(
+    draftKey,
+    {
+      title: initial?.title ?? '',
+      description: initial?.description ?? '',
+      content: initial?.content ?? '',
+    },
+    { title, description, content },
+  );
+  const { restored } = draft;
+  useEffect(() => {
+    if (!restored) return;
+    for (const field of ['title', 'description', 'content'] as const) {
+      setValue(field, restored[field], { shouldDirty: true });
+    }
+    if (restored.content !== '' && getValues('contentType') !== 'text') {
+      setValue('contentType', 'text', { shouldDirty: true });
+    }
+  }, [restored, setValue, getValues]);
+  const leave = useLeaveGuard(isDirty);
 
   const typeField = register('contentType', {
     onChange: (event: { target: { value: string } }) => {
@@ -139,6 +172,8 @@ export function ItemForm({
         videoUpload: isVideo ? videoUpload : null,
         quiz: values.contentType === 'quiz' && quizDraft ? quizOfDraft(quizDraft) : null,
       });
+      draft.clear();
+      leave.allowLeave();
       onSaved();
     } catch (error) {
       // A cancelled upload keeps every entry (and the chosen file) for another try.
@@ -159,6 +194,25 @@ export function ItemForm({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <FormAlert>{failure}</FormAlert>}
+      {leave.question}
+      {restored && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900"
+        >
+          <span>{messages.draftRestored}</span>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              draft.clear();
+              reset();
+            }}
+          >
+            {messages.discardDraft}
+          </Button>
+        </div>
+      )}
       <TextField label={messages.title} error={errors.title?.message} {...register('title')} />
       <TextAreaField
         label={messages.descriptionOptional}

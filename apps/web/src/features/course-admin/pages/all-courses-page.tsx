@@ -102,7 +102,7 @@ export default function AllCoursesPage() {
   return (
     <DashboardPage
       title={messages.allCourses}
-      intro={mine ? 'The courses you created.' : 'Every course on the platform.'}
+      intro={mine ? messages.myCoursesIntro : messages.allCoursesIntro}
       actions={
         <ButtonLink to="/dashboard/CreateCourse">
           <Plus className="size-4" aria-hidden="true" />

@@ -54,7 +54,7 @@ function ContentTypeBadge({ item }: { item: Lesson | SubLesson }) {
   return (
     <span className={cn(badgeClass, 'gap-1 bg-slate-100 text-slate-800')}>
       <Icon className="size-3.5" aria-hidden="true" />
-      {item.contentType}
+      {itemKinds[item.contentType].label}
     </span>
   );
 }
@@ -443,6 +443,11 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
         {adding && (
           <ItemForm
             kind={adding.kind}
+            draftKey={
+              adding.kind === 'lesson'
+                ? `${course.id}:new-lesson`
+                : `${course.id}:new-sub-lesson:${adding.lesson.id}`
+            }
             onBusyChange={setUploading}
             onCancel={closeForm}
             submit={(input) =>
@@ -472,6 +477,7 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           <ItemForm
             key={editing.item.id}
             kind={editing.kind}
+            draftKey={`${course.id}:${editing.item.id}`}
             initial={editing.item}
             onBusyChange={setUploading}
             onCancel={closeForm}

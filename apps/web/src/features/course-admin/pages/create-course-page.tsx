@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateCourse } from '../../../api/courses';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
@@ -24,16 +25,20 @@ export default function CreateCoursePage() {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(createCourseFieldsSchema),
     defaultValues: { title: '', description: '', courseType: 'free' as const, published: true },
   });
 
+  // Leaving with changes asks first (issue 32, point 2).
+  const leave = useLeaveGuard(isDirty || image !== null);
+
   const onSubmit = handleSubmit(async (values) => {
     setImageError(null);
     try {
       const answer = await createCourse.mutateAsync({ ...values, published: !draft, image });
+      leave.allowLeave();
       toast.success(messages.courseCreated);
       await navigate(answer?.data ? `/dashboard/view/${answer.data.id}` : '/dashboard/all-course');
     } catch (error) {
@@ -45,10 +50,8 @@ export default function CreateCoursePage() {
   });
 
   return (
-    <DashboardPage
-      title={messages.createCourse2}
-      intro="A course is a list of lessons and sub-lessons."
-    >
+    <DashboardPage title={messages.createCourse2} intro={messages.createCourseIntro}>
+      {leave.question}
       <Panel className="max-w-3xl">
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           <CourseFields

@@ -70,10 +70,7 @@ export default function AllSubscribersPage() {
   );
 
   return (
-    <DashboardPage
-      title={messages.allSubscribers}
-      intro="Who asked for the newsletter: only confirmed addresses receive it."
-    >
+    <DashboardPage title={messages.allSubscribers} intro={messages.allSubscribersIntro}>
       <DataTable
         label={messages.subscribers}
         columns={columns}

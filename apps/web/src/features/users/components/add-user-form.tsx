@@ -9,30 +9,10 @@ import { PasswordField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateUser } from '../../../api/users';
+import { roleChoices, roleName } from './roles';
 
 const addUserSchema = signupRequestSchema.required({ role: true });
 const fieldNames = ['firstName', 'lastName', 'email', 'password', 'role'] as const;
-const roleOptions: ReadonlyArray<{ value: Role; label: string }> = [
-  {
-    value: 'learner',
-    get label() {
-      return messages.learner;
-    },
-  },
-  {
-    value: 'instructor',
-    get label() {
-      return messages.instructor;
-    },
-  },
-  {
-    value: 'admin',
-    get label() {
-      return messages.admin;
-    },
-  },
-];
-
 /** An admin adds a user: names, e-mail, password and role (learner by default). */
 export function AddUserForm({
   onSaved,
@@ -111,9 +91,9 @@ export function AddUserForm({
           className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900"
           {...register('role')}
         >
-          {roleOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
+          {roleChoices.map((role) => (
+            <option key={role} value={role}>
+              {roleName(role)}
             </option>
           ))}
         </select>

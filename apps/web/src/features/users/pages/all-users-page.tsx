@@ -1,6 +1,6 @@
 import { messages } from '@ishuri/contract';
 import type { User } from '@ishuri/contract';
-import { Trash2, UserPlus } from 'lucide-react';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
@@ -14,6 +14,8 @@ import { tableDate } from '../../../lib/format';
 import { useDeleteUser } from '../../../api/users';
 import { useUsers } from '../../../api/users';
 import { AddUserForm } from '../components/add-user-form';
+import { EditUserForm } from '../components/edit-user-form';
+import { roleName } from '../components/roles';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { badgeClass } from '../../../components/dashboard/styles';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
@@ -35,6 +37,7 @@ export default function AllUsersPage() {
   const users = useUsers(table.query);
   const deleteUser = useDeleteUser();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
   const remove = useConfirmedDelete<User>({
     run: (user) => deleteUser.mutateAsync(user.id),
     success: messages.userDeleted,
@@ -50,7 +53,9 @@ export default function AllUsersPage() {
       column.accessor('role', {
         header: messages.role,
         cell: (info) => (
-          <span className={cn(badgeClass, roleColours[info.getValue()])}>{info.getValue()}</span>
+          <span className={cn(badgeClass, roleColours[info.getValue()])}>
+            {roleName(info.getValue())}
+          </span>
         ),
       }),
       column.accessor('createdAt', {
@@ -60,21 +65,35 @@ export default function AllUsersPage() {
       column.display({
         id: 'actions',
         header: () => <span className="sr-only">{messages.actions}</span>,
-        cell: ({ row }) =>
-          row.original.id === selfId ? (
-            <span className="text-sm text-slate-600">{messages.you}</span>
-          ) : (
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-1">
             <Button
               size="sm"
               variant="ghost"
-              className="text-red-700 hover:bg-red-50"
-              onClick={() => ask(row.original)}
-              aria-label={messages.delete3(row.original.firstName, row.original.lastName)}
+              onClick={() => setEditing(row.original)}
+              aria-label={messages.editUserNamed(
+                `${row.original.firstName} ${row.original.lastName}`,
+              )}
             >
-              <Trash2 className="size-4" aria-hidden="true" />
-              {messages.delete2}
+              <Pencil className="size-4" aria-hidden="true" />
+              {messages.edit}
             </Button>
-          ),
+            {row.original.id === selfId ? (
+              <span className="self-center text-sm text-slate-600">{messages.you}</span>
+            ) : (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => ask(row.original)}
+                aria-label={messages.delete3(row.original.firstName, row.original.lastName)}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                {messages.delete2}
+              </Button>
+            )}
+          </div>
+        ),
       }),
     ],
     [ask, selfId],
@@ -83,7 +102,7 @@ export default function AllUsersPage() {
   return (
     <DashboardPage
       title={messages.allUsers}
-      intro="Learners, instructors and admins."
+      intro={messages.allUsersIntro}
       actions={
         <Button onClick={() => setAdding(true)}>
           <UserPlus className="size-4" aria-hidden="true" />
@@ -110,6 +129,24 @@ export default function AllUsersPage() {
             toast.success(message ?? messages.userCreated);
           }}
         />
+      </Modal>
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={messages.editUser}
+        size="lg"
+      >
+        {editing && (
+          <EditUserForm
+            key={editing.id}
+            user={editing}
+            onCancel={() => setEditing(null)}
+            onSaved={(message) => {
+              setEditing(null);
+              toast.success(message ?? messages.userEdited);
+            }}
+          />
+        )}
       </Modal>
       <ConfirmDialog
         title={messages.deleteUser}
