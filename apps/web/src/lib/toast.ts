@@ -1,15 +1,20 @@
 import type { ToastContent, ToastOptions } from 'react-toastify';
 
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+const later = (kind: Kind) => (content: ToastContent, options?: ToastOptions) => {
+  void import('react-toastify').then(({ toast }) => toast[kind](content, options));
+};
+
 /**
- * A toast from code that is part of every page's first JavaScript (the route guards, the sending
- * of progress made offline): react-toastify is loaded with it, not before (app/toasts.tsx).
- * Screens loaded on their own import `toast` from react-toastify as usual.
+ * A toast from code that a public page loads before it is drawn (the route guards, the sending
+ * of progress made offline, the public pages' own screens): react-toastify (7 kB compressed) is
+ * loaded with the first toast, or once the page is idle (app/toasts.tsx), never before the page
+ * is drawn. The dashboards' screens import `toast` from react-toastify as usual.
  */
 export const toastLater = {
-  error: (content: ToastContent, options?: ToastOptions) => {
-    void import('react-toastify').then(({ toast }) => toast.error(content, options));
-  },
-  success: (content: ToastContent, options?: ToastOptions) => {
-    void import('react-toastify').then(({ toast }) => toast.success(content, options));
-  },
+  success: later('success'),
+  error: later('error'),
+  info: later('info'),
+  warning: later('warning'),
 };
