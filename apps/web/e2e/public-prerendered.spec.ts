@@ -115,6 +115,8 @@ test('React hydrates every prerendered page: it keeps the page’s own nodes, wi
   // is reported by React as an error (minified in production: "#418", "#423", "#425").
   const printed: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
+    // The tests' browser refuses the app's service worker (playwright.config.ts) and says so.
+    if (/Service Worker registration blocked/.test(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') {
       printed.push(`${message.type()}: ${message.text()}`);
     }
