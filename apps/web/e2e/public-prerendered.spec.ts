@@ -110,7 +110,7 @@ test('React hydrates every prerendered page: it keeps the page’s own nodes, wi
   request,
   adminToken,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // Every message the browser prints while the app takes each page over: a hydration mismatch
   // is reported by React as an error (minified in production: "#418", "#423", "#425").
   const printed: string[] = [];
