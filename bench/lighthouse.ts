@@ -180,7 +180,11 @@ async function startProduct(webDist: string) {
     );
     if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  if (!healthy) throw new Error(`the server at ${base} did not answer within five minutes`);
+  if (!healthy) {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the server at ${base} did not answer within five minutes`);
+  }
   return {
     base,
     stop: async () => {
