@@ -171,13 +171,19 @@ async function startProduct(webDist: string) {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`${base}/api/health`).then(
+  // Up to five minutes: on a busy machine the first start (migrations, demo catalogue) is slow.
+  let healthy = false;
+  for (let i = 0; i < 1500 && !healthy; i += 1) {
+    healthy = await fetch(`${base}/api/health`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!healthy) {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the server at ${base} did not answer within five minutes`);
   }
   return {
     base,

@@ -9,22 +9,6 @@ import { chunkPlan, PLANNING } from './build/chunk-plan';
 // and uploaded files to it, so the app always talks to its own origin, as in production.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-/**
- * The renderer is Preact behind React's API (issue 13, point 3): the landing page's JavaScript
- * is the phone's main cost, and React's renderer was over a third of it. The app and its
- * libraries (React Router, TanStack Query and Table, react-hook-form, react-toastify, lucide)
- * import `react` as usual; the bundle gets `preact/compat`, in the browser and in the build's
- * prerender (`react-dom/server`: preact-render-to-string). Types still come from @types/react.
- * src/app/react-on-preact.ts is that layer with the React 19 behaviours the app uses added.
- */
-const reactModule = fileURLToPath(new URL('./src/app/react-on-preact.ts', import.meta.url));
-const reactOnPreact = [
-  { find: /^(react|react-dom|react-dom\/client)$/, replacement: reactModule },
-  { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 /** Few files for a public page: build/chunk-plan.ts (its first build is this config too). */
 const chunks = chunkPlan(fileURLToPath(import.meta.url));
 const planning = Boolean(process.env[PLANNING]);
@@ -32,9 +16,8 @@ const planning = Boolean(process.env[PLANNING]);
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     chunks.plugin,
-    // JSX for `react/jsx-runtime` (the layer's). Fast Refresh is React's own renderer's: with
-    // Preact drawing, a changed file reloads the page in development instead.
-    react({ refreshExclude: /./ }),
+    // JSX for React's runtime, and Fast Refresh in development.
+    react(),
     tailwindcss(),
     // The installable, offline app (issue 15): the web manifest, and sw/service-worker.ts built
     // with the list of the app's files to keep (its shell: the page, its code and styles,
@@ -87,9 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         devOptions: { enabled: false },
       }),
   ],
-  resolve: { alias: reactOnPreact },
-  // The prerender's Node build bundles the libraries too, so that they draw with the same
-  // renderer (left external, they would import React itself).
+  // The prerender's Node build bundles the libraries too: one file that scripts/prerender.mjs
+  // imports, with the same modules (and the same React) as the browser's.
   ssr: { noExternal: true },
   server: {
     proxy: {

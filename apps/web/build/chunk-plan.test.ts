@@ -34,26 +34,26 @@ const big = 'x'.repeat(5000);
 
 // The landing, the course page and the learning page are public; an admin screen is not.
 const split = [
-  chunk('index.js', ['/w/main.tsx'], { isEntry: true, imports: ['preact.js', 'router.js'] }),
-  chunk('preact.js', ['/n/preact.js']),
+  chunk('index.js', ['/w/main.tsx'], { isEntry: true, imports: ['react.js', 'router.js'] }),
+  chunk('react.js', ['/n/react.js']),
   chunk('router.js', ['/n/router.js', '/n/contract-index.js'], {
-    imports: ['preact.js'],
+    imports: ['react.js'],
     empty: ['/n/contract-index.js'],
   }),
   chunk('landing.js', [page('landing/pages/landing-page')], {
     isDynamicEntry: true,
     facadeModuleId: page('landing/pages/landing-page'),
-    imports: ['preact.js', 'cards.js', 'tiny-a.js'],
+    imports: ['react.js', 'cards.js', 'tiny-a.js'],
   }),
   chunk('course.js', [page('courses/pages/course-detail-page')], {
     isDynamicEntry: true,
     facadeModuleId: page('courses/pages/course-detail-page'),
-    imports: ['preact.js', 'cards.js', 'curriculum.js', 'tiny-b.js', 'badge.js'],
+    imports: ['react.js', 'cards.js', 'curriculum.js', 'tiny-b.js', 'badge.js'],
   }),
   chunk('learn.js', [page('learn/pages/learn-page')], {
     isDynamicEntry: true,
     facadeModuleId: page('learn/pages/learn-page'),
-    imports: ['preact.js', 'curriculum.js', 'forms.js', 'tiny-b.js'],
+    imports: ['react.js', 'curriculum.js', 'forms.js', 'tiny-b.js'],
   }),
   chunk('admin.js', [page('admin/pages/users-page')], {
     isDynamicEntry: true,
@@ -63,7 +63,7 @@ const split = [
   // Shared by the landing and the course page, large: a file of its own.
   chunk('cards.js', ['/w/cards.tsx', '/n/icon-book.js'], { code: big }),
   // Shared by the course and learning pages, small: into "pages".
-  chunk('curriculum.js', ['/w/curriculum.ts'], { imports: ['preact.js'] }),
+  chunk('curriculum.js', ['/w/curriculum.ts'], { imports: ['react.js'] }),
   // Small, shared by the landing alone among public pages: into "pages" too.
   chunk('tiny-a.js', ['/w/tiny-a.ts']),
   chunk('tiny-b.js', ['/w/tiny-b.ts'], { imports: ['curriculum.js'] }),
@@ -78,7 +78,7 @@ const split = [
 describe('planChunks', () => {
   it('gathers what the entry loads, and groups what public pages share by their set', () => {
     expect(Object.fromEntries(planChunks(split, pages))).toEqual({
-      '/n/preact.js': 'app',
+      '/n/react.js': 'app',
       '/n/router.js': 'app',
       '/w/cards.tsx': 'pages-landing-course',
       '/n/icon-book.js': 'pages-landing-course',

@@ -105,6 +105,76 @@ test('the app takes over each prerendered page without an error, and its data fi
   expect(errors).toEqual([]);
 });
 
+test('React hydrates every prerendered page: it keeps the page’s own nodes, with no error or warning', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  test.setTimeout(180_000);
+  // Every message the browser prints while the app takes each page over: a hydration mismatch
+  // is reported by React as an error (minified in production: "#418", "#423", "#425").
+  const printed: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    // The tests' browser refuses the app's service worker (playwright.config.ts) and says so.
+    if (/Service Worker registration blocked/.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning') {
+      printed.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => printed.push(`pageerror: ${error.message}`));
+  const tag = uniqueTag();
+  const course = await createCourse(request, adminToken, {
+    title: `Hydrated ${tag}`,
+    description: 'Its page is taken over by React.',
+  });
+  await createTextLesson(request, adminToken, course.id, { title: 'Hydrated lesson' });
+  const post = await createBlog(request, adminToken, {
+    title: `Hydrated post ${tag}`,
+    content: 'A post.',
+  });
+  const visits = [
+    '/',
+    '/explore-course',
+    `/course/${course.id}`,
+    `/learn/${course.id}`,
+    '/blog',
+    `/blog/${post.id}`,
+    '/business',
+    '/contact',
+  ];
+  for (const path of visits) {
+    await page.unrouteAll();
+    const hold = await holdAppScript(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator('#root header nav'), path).toBeVisible();
+    // The prerendered navigation bar and footer, as the HTML brought them.
+    await page.evaluate(() => {
+      const kept = window as unknown as { prerendered?: Element[] };
+      kept.prerendered = [
+        document.querySelector('#root header')!,
+        document.querySelector('#root footer')!,
+      ];
+    });
+    hold();
+    await expect(async () => {
+      await page.getByRole('button', { name: messages.openMenu }).dispatchEvent('click');
+      await expect(page.getByRole('button', { name: messages.closeMenu })).toBeAttached({
+        timeout: 500,
+      });
+    }, path).toPass();
+    // Hydrated, not drawn again: the same nodes are on the page (a mismatch makes React throw
+    // the markup away and draw the page anew).
+    const same = await page.evaluate(() => {
+      const kept = (window as unknown as { prerendered: Element[] }).prerendered;
+      return kept.map(
+        (node) => node.isConnected && document.getElementById('root')!.contains(node),
+      );
+    });
+    expect(same, path).toEqual([true, true]);
+    expect(printed, path).toEqual([]);
+  }
+});
+
 test('a public page’s JavaScript comes in a few files, not one per shared module', async ({
   page,
   request,

@@ -1,6 +1,8 @@
 // Prints what the landing page loads before it can render: the entry chunk plus everything it
-// imports statically (lazy routes are not counted), raw and gzip-compressed, from Vite's manifest.
-import { readFileSync } from 'node:fs';
+// imports statically (lazy routes are not counted), raw and gzip-compressed, from Vite's manifest,
+// and each public page's, and whether the size budget (issue 30, point 3) is met. Fails the build
+// when React's renderer is not what draws the app.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +25,10 @@ const measure = (files) => {
   }
   return { raw, gzip };
 };
+/** The budget (issue 30, point 3): the landing's JavaScript, gzip. */
+const LANDING_BUDGET = 125 * 1024;
+/** A public page's JavaScript (the entry's and its own module's) over the landing's, at most. */
+const PAGE_OVER_LANDING = 10 * 1024;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const jsSize = measure(js);
@@ -38,6 +44,7 @@ console.log(`Landing page CSS: ${kb(cssSize.gzip)} gzip (${kb(cssSize.raw)} raw)
 // Each prerendered public page: the files its JavaScript comes in (the entry's and the page
 // module's, each request a round trip that a phone on a slow network waits for) and their size.
 console.log('Public pages (entry + page module, JavaScript):');
+const heavyPages = [];
 for (const page of publicPages) {
   const files = new Set([
     ...js,
@@ -47,4 +54,61 @@ for (const page of publicPages) {
   console.log(
     `  ${page.render.padEnd(16)} ${String(files.size).padStart(3)} files, ${kb(size.gzip)} gzip`,
   );
+  if (size.gzip > jsSize.gzip + PAGE_OVER_LANDING) heavyPages.push(page.render);
+}
+
+// The renderer is a condition of the build: it fails without React's.
+const wrongRenderer = rendererProblems();
+if (wrongRenderer.length > 0) {
+  for (const problem of wrongRenderer) console.error(`report-size: ${problem}`);
+  process.exit(1);
+}
+console.log("Renderer: React DOM (react-dom's client), no Preact in any file.");
+// The size budget is printed, met or not (the report has never failed the build for a size).
+const overBudget = budgetProblems();
+if (overBudget.length === 0) {
+  console.log(
+    `Budget met: the landing within ${kb(LANDING_BUDGET)} gzip, every public page within ` +
+      `${kb(PAGE_OVER_LANDING)} of it.`,
+  );
+} else {
+  console.log(
+    `Budget NOT met (landing at most ${kb(LANDING_BUDGET)} gzip, pages within ${kb(PAGE_OVER_LANDING)} of it):`,
+  );
+  for (const problem of overBudget) console.log(`  ${problem}`);
+}
+
+/**
+ * The app is drawn by React 19 and react-dom (decisions.md §11): the landing's code holds React
+ * DOM's client renderer (the keys it sets on the DOM nodes it draws), and no file of the build
+ * holds Preact (its global option hooks, its compatibility layer's event names).
+ */
+function rendererProblems() {
+  const found = [];
+  const landing = [...js].map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
+  if (!landing.includes('__reactContainer$') || !landing.includes('__reactFiber$')) {
+    found.push("the landing's JavaScript holds no React DOM renderer");
+  }
+  for (const file of readdirSync(path.join(dist, 'assets'))) {
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(path.join(dist, 'assets', file), 'utf8');
+    if (/\bpreact\b/i.test(code) || /\.diffed\b|\bondoubleclick\b/.test(code)) {
+      found.push(`assets/${file} holds Preact`);
+    }
+  }
+  return found;
+}
+
+/** The landing within LANDING_BUDGET, every public page within PAGE_OVER_LANDING of it. */
+function budgetProblems() {
+  const found = [];
+  if (jsSize.gzip > LANDING_BUDGET) {
+    found.push(
+      `the landing's JavaScript is ${kb(jsSize.gzip)} gzip, over its budget of ${kb(LANDING_BUDGET)}`,
+    );
+  }
+  for (const page of heavyPages) {
+    found.push(`${page} loads more than ${kb(PAGE_OVER_LANDING)} over the landing's JavaScript`);
+  }
+  return found;
 }

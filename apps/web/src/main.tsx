@@ -28,8 +28,8 @@ async function start(root: HTMLElement) {
   // before any data, in the browser's language. Once the page's code is loaded the app takes
   // that markup over as it is; for a signed-in user, whose navigation differs, or a reader who
   // chose another language on this device, it draws the page afresh.
-  // In a transition, as React would do it in short slices; Preact, which draws the app
-  // (vite.config.ts), runs it at once, in one task.
+  // In a transition: React takes the page over in short slices, yielding to the reader's input
+  // between them, instead of in one long task.
   // After the page's first HTML is on screen: where the code is already there when the HTML is
   // parsed (a cached visit), taking over before the first paint would keep the text off screen
   // for the time the work takes. A hidden tab paints nothing: it takes over at once.

@@ -1,7 +1,7 @@
 import { can, messages } from '@ishuri/contract';
 import type { Action } from '@ishuri/contract';
 import { redirect } from 'react-router';
-import { toast } from 'react-toastify';
+import { toastLater } from '../lib/toast';
 import { actorOf, dropToken, getSession, getToken, isExpired } from '../lib/auth';
 
 /**
@@ -37,7 +37,7 @@ export function requireAbility(action: Action) {
     const session = getSession();
     if (!session) return redirect('/');
     if (!can(actorOf(session), action)) {
-      toast.error(messages.noPermission, { toastId: 'no-permission' });
+      toastLater.error(messages.noPermission, { toastId: 'no-permission' });
       return redirect('/dashboard');
     }
     return null;

@@ -1,6 +1,6 @@
 import { messages } from '@ishuri/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toastLater } from '../lib/toast';
 import { certificateKeys } from '../api/certificates';
 import { progressKeys } from '../api/progress';
 import { getSession } from '../lib/auth';
@@ -12,7 +12,7 @@ import { outboxKeys } from '../offline/waiting-progress';
 function tell(news: OutboxNews) {
   const { record } = news;
   if (news.kind === 'refused') {
-    toast.error(
+    toastLater.error(
       messages.progressRefused(
         record.itemTitle,
         record.courseTitle,
@@ -20,7 +20,7 @@ function tell(news: OutboxNews) {
       ),
     );
   } else {
-    toast.success(
+    toastLater.success(
       news.certificateId
         ? messages.certificateReadyOf(record.courseTitle)
         : messages.courseCompletedOffline(record.courseTitle),

@@ -1,60 +1,32 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
-import { ToastContainer, toast } from 'react-toastify';
-import type { Id } from 'react-toastify';
-import { toastAutoClose } from '../lib/delays';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-/** At most this many toasts at once; more wait their turn (and are dropped on navigation). */
-const MAX_TOASTS = 2;
-/**
- * A toast shown this long before a navigation belongs to the screen left behind and is closed
- * with it; a newer one was shown for the navigation itself ("You don't have permission…" on
- * the way to /dashboard, a saved item before its list) and stays.
- */
-const CARRIED_OVER_MS = 1000;
+/** The toasts' library and container: not part of what a page needs to be drawn. */
+const ToastsContainer = lazy(() => import('./toast-container'));
 
-const shownAt = new Map<Id, number>();
-toast.onChange((item) => {
-  if (item.status === 'added') shownAt.set(item.id, Date.now());
-  else if (item.status === 'removed') shownAt.delete(item.id);
-});
-
-/** Closes the toasts of the screen left behind, on each change of page (not of query string). */
-function useToastsFollowNavigation() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const before = Date.now() - CARRIED_OVER_MS;
-    toast.clearWaitingQueue();
-    for (const [id, at] of shownAt) if (at < before) toast.dismiss(id);
-  }, [pathname]);
-}
-
-const wide = '(min-width: 768px)';
-function subscribeToWidth(listener: () => void) {
-  const query = window.matchMedia(wide);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
+/** At the latest this long after the app is drawn, the toasts are ready. */
+const READY_WITHIN_MS = 2000;
 
 /**
- * The toasts (auto-close 5000 ms, product.md §9): top right on large screens; at the bottom on
- * phones, where the top holds the menus a toast would cover.
+ * The toasts (./toast-container.tsx). No page draws a toast when it opens, so the library and
+ * its styles (react-toastify, 7 kB compressed) are loaded once the page is idle, not with the
+ * app's first JavaScript. A toast asked for before (lib/toast.ts, or a screen that imports
+ * react-toastify itself) waits in the library's queue and shows when the container is there.
  */
 export function Toasts() {
-  useToastsFollowNavigation();
-  const isWide = useSyncExternalStore(
-    subscribeToWidth,
-    () => window.matchMedia(wide).matches,
-    () => true,
-  );
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const ready = () => setReady(true);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(ready, { timeout: READY_WITHIN_MS });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(ready, READY_WITHIN_MS);
+    return () => clearTimeout(id);
+  }, []);
+  if (!ready) return null;
   return (
-    <ToastContainer
-      position={isWide ? 'top-right' : 'bottom-center'}
-      autoClose={toastAutoClose.default}
-      limit={MAX_TOASTS}
-      newestOnTop
-      closeOnClick
-      theme="light"
-    />
+    <Suspense fallback={null}>
+      <ToastsContainer />
+    </Suspense>
   );
 }

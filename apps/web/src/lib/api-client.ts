@@ -84,10 +84,23 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 let onSessionExpired: () => void = () => window.location.assign('/login');
+/** Sends a request: the browser's fetch (the build's prerender notes the request instead). */
+let send: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+/** The stored token (the build's prerender asks as if a user were signed in). */
+let storedToken: () => string | null = getToken;
 
-/** The app decides how to go to /login (through the router); set once at start. */
-export function configureApiClient(options: { onSessionExpired: () => void }): void {
-  onSessionExpired = options.onSessionExpired;
+/**
+ * The app decides how to go to /login (through the router); set once at start. The build's
+ * prerender (src/prerender/render.tsx) gives its own `send` and `storedToken`.
+ */
+export function configureApiClient(options: {
+  onSessionExpired?: () => void;
+  send?: (url: string, init: RequestInit) => Promise<Response>;
+  storedToken?: () => string | null;
+}): void {
+  if (options.onSessionExpired) onSessionExpired = options.onSessionExpired;
+  if (options.send) send = options.send;
+  if (options.storedToken) storedToken = options.storedToken;
 }
 
 /** The server refused the stored token: it is removed with the role, and the user goes to /login. */
@@ -187,7 +200,7 @@ async function readBody(response: Response, type: RequestOptions['responseType']
 }
 
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = options.token ?? (options.auth === false ? null : getToken());
+  const token = options.token ?? (options.auth === false ? null : storedToken());
   const headers = new Headers(options.headers);
   const binary = options.responseType === 'blob' || options.responseType === 'response';
   headers.set('Accept', binary ? '*/*' : 'application/json');
@@ -219,7 +232,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
           init as RequestInit & { body?: XMLHttpRequestBodyInit },
           options.onUploadProgress,
         )
-      : await fetch(url, init);
+      : await send(url, init);
   } catch (error) {
     if (
       signal?.aborted &&

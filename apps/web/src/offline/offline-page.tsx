@@ -1,7 +1,7 @@
 import { formatSize, messages } from '@ishuri/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toastLater as toast } from '../lib/toast';
 import { WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../components/button';

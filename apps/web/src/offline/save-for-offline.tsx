@@ -2,7 +2,7 @@ import { formatSize, messages } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, HardDriveDownload, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toastLater as toast } from '../lib/toast';
 import { courseOptions } from '../api/courses';
 import { myEnrolmentsOptions } from '../api/enrolments';
 import { progressOptions } from '../api/progress';

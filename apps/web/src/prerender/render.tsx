@@ -5,24 +5,32 @@ import fr from '@ishuri/contract/locales/fr.json';
 import rw from '@ishuri/contract/locales/rw.json';
 import sw from '@ishuri/contract/locales/sw.json';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from '../app/providers';
 import { queryClient } from '../app/query-client';
 import { routes } from '../app/routes';
+import { configureApiClient } from '../lib/api-client';
 import { setCurrentLanguage } from '../lib/language';
 
 /**
  * The first HTML of a public page, rendered at build time (scripts/prerender.mjs) as a visitor
  * sees it before any data arrives: the navigation bar, the page's text and the places its data
  * will fill, the footer. A phone paints it before the JavaScript has loaded; the app then takes
- * the same markup over (hydration) instead of drawing the page again.
+ * the same markup over (hydration) instead of drawing the page again. The build has no data to
+ * put in it (the catalogue changes after the build), so the page is rendered as the browser
+ * first draws it, with its queries pending: the markup React hydrates is exactly that.
  *
- * With it, the API addresses the page reads first (`reads`): the queries the render created,
- * started once against a `fetch` that only notes where they ask, as if a user were signed in.
- * Only reads sent without a token are kept: their answer is the same for everyone, so the
- * page's HTML can have the browser fetch them while the JavaScript loads (`<link
- * rel="preload">`; a preloaded answer is handed to the app's request whatever its headers).
+ * React's own static rendering (`prerender` from react-dom/static) renders it: it resolves
+ * when the whole page is rendered (the route's module is loaded by React Router's static
+ * handler first; anything that suspends is awaited).
+ *
+ * With it, the API addresses the page reads first (`reads`): every query the render created is
+ * run once, and awaited, against a sender that notes the request and answers nothing (as if a
+ * user were signed in, so that a read carrying the token is known). Only reads sent without a
+ * token are kept: their answer is the same for everyone, so the page's HTML can have the
+ * browser fetch them while the JavaScript loads (`<link rel="preload">`; a preloaded answer is
+ * handed to the app's request whatever its headers).
  *
  * @public (imported by scripts/prerender.mjs from the Node build)
  */
@@ -38,13 +46,15 @@ export async function renderPage(
     throw new Error(`${pathname} answers ${context.status}: it cannot be prerendered`);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = renderToString(
+  const { prelude } = await prerender(
     <StrictMode>
       <Providers>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
+    { onError: (error) => console.error(`prerender: ${pathname}:`, error) },
   );
+  const markup = await new Response(prelude).text();
   return { markup, reads: await readsOf() };
 }
 
@@ -60,36 +70,28 @@ function speak(language: Language) {
   );
 }
 
-/** The addresses the queries in the cache ask for without a token, each started once. */
+/** The status of the sender's answers: a client error, so that no query asks again. */
+const NOT_SENT = 418;
+
+/** The addresses the queries in the cache ask for without a token, each run once. */
 async function readsOf(): Promise<string[]> {
   const reads = new Set<string>();
-  const realFetch = globalThis.fetch;
-  const global = globalThis as { window?: unknown };
-  const hadWindow = 'window' in global;
-  // A stored token: a read that would carry it differs by user and is not kept.
-  if (!hadWindow) {
-    global.window = {
-      localStorage: { getItem: () => 'signed.in.user', setItem() {}, removeItem() {} },
-    };
-  }
-  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!new Headers(init?.headers).has('Authorization')) reads.add(url);
-    return new Promise<Response>(() => undefined);
-  };
-  try {
-    const queries = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => (query.options as { enabled?: unknown }).enabled !== false);
-    for (const query of queries) void query.fetch().catch(() => undefined);
-    // Each query reaches fetch within a few turns of the event loop.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await queryClient.cancelQueries();
-  } finally {
-    globalThis.fetch = realFetch;
-    if (!hadWindow) delete global.window;
-    queryClient.clear();
-  }
+  configureApiClient({
+    storedToken: () => 'signed.in.user',
+    send: (url, init) => {
+      if (!new Headers(init.headers).has('Authorization')) reads.add(url);
+      return Promise.resolve(new Response(null, { status: NOT_SENT }));
+    },
+  });
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => (query.options as { enabled?: unknown }).enabled !== false);
+  await Promise.allSettled(
+    queries.map((query) =>
+      queryClient.fetchQuery({ ...query.options, queryKey: query.queryKey, retry: false }),
+    ),
+  );
+  queryClient.clear();
   return [...reads].filter((read) => read.startsWith('/api/'));
 }

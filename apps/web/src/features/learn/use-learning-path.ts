@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import type { ProgressRecord, QuizAttemptResult } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toastLater as toast } from '../../lib/toast';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { useRefreshCertificates } from '../../api/certificates';
 import { completeItem, progressKeys } from '../../api/progress';

@@ -1,17 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, sendContactRequestSchema } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import type { ToastOptions } from 'react-toastify';
+import type { contactResolver } from '../contact-resolver';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
 import { useTakenOver } from '../../../lib/taken-over';
+import { toastLater as toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useSendContact } from '../../../api/contact';
+
+/**
+ * The form's check (the contract's schema) and zod are loaded when the form is first checked
+ * (on Send), not with the page: a reader who only reads the page does not download them.
+ */
+const resolver: typeof contactResolver = (...args) =>
+  import('../contact-resolver').then((loaded) => loaded.contactResolver(...args));
 
 /** Contact-form toasts sit at the top centre (product.md §9). */
 const toastOptions: ToastOptions = { position: 'top-center' };
@@ -50,7 +57,7 @@ export function ContactForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(sendContactRequestSchema),
+    resolver,
     defaultValues: emptyForm,
   });
   const sending = isSubmitting || send.isPending;

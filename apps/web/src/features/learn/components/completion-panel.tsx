@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Award, PartyPopper } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toastLater as toast } from '../../../lib/toast';
 import { Button, ButtonLink } from '../../../components/button';
 import { getMyCertificates, myCertificatesOptions } from '../../../api/certificates';
 import { upsertProgress } from '../../../api/progress';

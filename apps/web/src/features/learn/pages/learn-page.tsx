@@ -2,7 +2,7 @@ import { can, looksLikeId, messages, normalizeId } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toastLater as toast } from '../../../lib/toast';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
