@@ -64,6 +64,7 @@ import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import tusRoutes from './modules/uploads/tus.routes';
 import userRoutes from './modules/users/users.routes';
+import premiumRoutes, { startPassReminders } from './modules/premium/premium.routes';
 import {
   defaultOwnReadCacheOptions,
   OwnReadCache,
@@ -374,6 +375,7 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(progressRoutes);
   await app.register(certificateRoutes);
+  await app.register(premiumRoutes);
   await app.register(uploadsRoutes, {
     prefix: '/uploads',
     root: config.s3 ? null : uploadsDir,
@@ -395,9 +397,11 @@ export async function buildApp(
   };
   let leftoverTimer: NodeJS.Timeout | null = null;
   let videoUpkeep: ReturnType<typeof startVideoUpkeep> | null = null;
+  let stopPassReminders: (() => void) | null = null;
   app.addHook('onReady', async () => {
     if (options.pollJobs) {
       ctx.jobs.start();
+      stopPassReminders = startPassReminders(app);
       // Older videos' renditions, uploads no longer needed: in the background.
       videoUpkeep = startVideoUpkeep(ctx);
     }
@@ -412,6 +416,7 @@ export async function buildApp(
       app.log.warn({ running: handlers.count }, 'closing with request handlers still running');
     }
     if (leftoverTimer) clearInterval(leftoverTimer);
+    stopPassReminders?.();
     await videoUpkeep?.stop();
     await ctx.jobs.stop();
     ctx.mailer.close();

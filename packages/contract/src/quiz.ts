@@ -169,6 +169,7 @@ const quizErrors = [
   'ITEM_NOT_IN_COURSE',
   'NOT_A_QUIZ',
   'NOT_ENROLLED',
+  'PREMIUM_REQUIRED',
   'PROGRESS_OUT_OF_ORDER',
   'QUIZ_NO_ATTEMPTS_LEFT',
 ] as const;
