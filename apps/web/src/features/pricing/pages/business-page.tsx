@@ -2,6 +2,12 @@ import { messages } from '@ishuri/contract';
 import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
 import { PlanCard } from '../components/plan-card';
+import { lazy, Suspense } from 'react';
+
+// Checkout (issue 33) brings forms and their schemas: loaded after the page shows.
+const PremiumCheckout = lazy(() =>
+  import('../components/premium-checkout').then((module) => ({ default: module.PremiumCheckout })),
+);
 import { plans } from '../plans';
 
 /** /business: the Free and Premium plans (product.md §9), prices in USD. */
@@ -21,10 +27,15 @@ export default function BusinessPage() {
           <PlanCard
             key={plan.id}
             plan={plan}
-            // Premium is chosen from the dashboard's course list; a visitor registers first.
-            ctaTo={plan.id === 'premium' && !session ? '/register' : plan.cta.to}
+            // Premium is bought below (issue 33); a visitor registers first.
+            ctaTo={plan.id === 'premium' ? (session ? '#buy' : '/register') : plan.cta.to}
           />
         ))}
+      </div>
+      <div className="mx-auto mt-12 max-w-xl">
+        <Suspense fallback={null}>
+          <PremiumCheckout />
+        </Suspense>
       </div>
     </section>
   );
