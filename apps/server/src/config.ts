@@ -93,7 +93,7 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, { error: 'must be a currency code such as RWF' })
     .default('RWF'),
   PREMIUM_TEST_MODE: z.enum(['true', 'false']).optional(),
-  PREMIUM_TEST_APPROVE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  PREMIUM_TEST_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 /** An S3-compatible object store; when absent, files live on the local disk. */
@@ -377,6 +377,6 @@ function premiumConfigOf(e: z.infer<typeof envSchema>): PremiumConfig {
     momo,
     flutterwave,
     testMode,
-    testApproveAfterMs: e.PREMIUM_TEST_APPROVE_SECONDS * 1000,
+    testApproveAfterMs: e.PREMIUM_TEST_SECONDS * 1000,
   };
 }

@@ -2,17 +2,32 @@ import { messages } from '@ishuri/contract';
 import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
 import { PlanCard } from '../components/plan-card';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 
-// Checkout (issue 33) brings forms and their schemas: loaded after the page shows.
-const PremiumCheckout = lazy(() =>
-  import('../components/premium-checkout').then((module) => ({ default: module.PremiumCheckout })),
-);
+/**
+ * Checkout (issue 33) brings forms and their schemas: loaded in the browser once the page shows
+ * (the prerendered page has its place, empty).
+ */
+function useCheckout(): ComponentType | null {
+  const [Checkout, setCheckout] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../components/premium-checkout').then((module) => {
+      if (live) setCheckout(() => module.PremiumCheckout);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Checkout;
+}
 import { plans } from '../plans';
 
 /** /business: the Free and Premium plans (product.md §9), prices in USD. */
 export default function BusinessPage() {
   const session = useSession();
+  const Checkout = useCheckout();
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <title>{pageTitle(messages.business)}</title>
@@ -32,11 +47,7 @@ export default function BusinessPage() {
           />
         ))}
       </div>
-      <div className="mx-auto mt-12 max-w-xl">
-        <Suspense fallback={null}>
-          <PremiumCheckout />
-        </Suspense>
-      </div>
+      <div className="mx-auto mt-12 max-w-xl">{Checkout && <Checkout />}</div>
     </section>
   );
 }
