@@ -1019,7 +1019,6 @@ export const messages = {
   premiumReceipts: 'Receipts',
   premiumNoReceipts: 'No payments yet.',
   premiumReceiptDownload: 'Download receipt',
-  premiumLessonLocked: 'This lesson is part of Premium.',
   premiumSignInToBuy: 'Sign in or register to buy Premium.',
   premiumPassDays: (days: number) => `${days} days of Premium`,
   premiumTitle: 'Premium',

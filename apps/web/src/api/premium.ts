@@ -1,5 +1,10 @@
-import { premiumApi } from '@ishuri/contract/routes';
-import type { CheckoutRequest, Payment } from '@ishuri/contract';
+import { premiumAdminApi, premiumApi } from '@ishuri/contract/routes';
+import type {
+  CheckoutRequest,
+  CreateVouchersRequest,
+  GrantRequest,
+  Payment,
+} from '@ishuri/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
@@ -82,4 +87,52 @@ export function useRedeemVoucher() {
 export async function downloadReceipt(id: string) {
   const blob = await call(premiumApi.receipt, { params: { id } });
   saveFile(blob, `ishuri-receipt-${id}.pdf`);
+}
+
+/** The admin's side (issue 33, points 4 and 5): payments, vouchers, grants. */
+export function usePaymentsAdmin(page: number) {
+  return useQuery({
+    queryKey: ['premium', 'admin', 'payments', page] as const,
+    queryFn: ({ signal }) =>
+      call(premiumAdminApi.payments, { query: { page, pageSize: 20 }, signal }),
+  });
+}
+
+export function useVouchersAdmin(page: number) {
+  return useQuery({
+    queryKey: ['premium', 'admin', 'vouchers', page] as const,
+    queryFn: ({ signal }) =>
+      call(premiumAdminApi.vouchers, { query: { page, pageSize: 20 }, signal }),
+  });
+}
+
+/** Every admin change asks the admin's lists again. */
+function useAdminMutation<T, R>(run: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['premium', 'admin'] }),
+  });
+}
+
+export const useCreateVouchers = () =>
+  useAdminMutation((body: CreateVouchersRequest) => call(premiumAdminApi.createVouchers, { body }));
+export const useVoidVoucher = () =>
+  useAdminMutation((id: string) => call(premiumAdminApi.voidVoucher, { params: { id } }));
+export const useGrantPremium = () =>
+  useAdminMutation((body: GrantRequest) => call(premiumAdminApi.grant, { body }));
+export const useRecordRefund = () =>
+  useAdminMutation(({ id, reason }: { id: string; reason: string }) =>
+    call(premiumAdminApi.refund, { params: { id }, body: { reason } }),
+  );
+
+export async function downloadPaymentsCsv() {
+  saveFile(await call(premiumAdminApi.paymentsCsv, {}), 'ishuri-payments.csv');
+}
+
+export async function downloadVouchersCsv(batchId?: string) {
+  saveFile(
+    await call(premiumAdminApi.vouchersCsv, { query: batchId ? { batchId } : {} }),
+    'ishuri-vouchers.csv',
+  );
 }

@@ -81,6 +81,11 @@ const dashboardPages: RouteObject[] = [
   // Premium (issue 33): the pass, a voucher, receipts
   { path: 'premium', lazy: page(() => import('../features/premium/pages/premium-page')) },
   {
+    path: 'premium-admin',
+    loader: requireAbility('premium:manage'),
+    lazy: page(() => import('../features/premium/pages/premium-admin-page')),
+  },
+  {
     path: 'saved',
     lazy: page(() => import('../features/saved-courses/pages/saved-courses-page')),
   },

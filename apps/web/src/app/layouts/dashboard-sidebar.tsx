@@ -125,6 +125,15 @@ const rules: EntryRule[] = [
     icon: Server,
     action: 'system:read',
   },
+  // Premium (issue 33): payments, vouchers, grants
+  {
+    to: '/dashboard/premium-admin',
+    get label() {
+      return messages.premiumPayments;
+    },
+    icon: Crown,
+    action: 'premium:manage',
+  },
 ];
 
 /** The entries one actor sees. Certificates lead to all of them for those who may list them. */
