@@ -2,6 +2,7 @@ import { messages } from '@ishuri/contract';
 import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
 import { PlanCard } from '../components/plan-card';
+import { plans } from '../plans';
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 
@@ -9,25 +10,27 @@ import type { ComponentType } from 'react';
  * Checkout (issue 33) brings forms and their schemas: loaded in the browser once the page shows
  * (the prerendered page has its place, empty).
  */
-function useCheckout(): ComponentType | null {
-  const [Checkout, setCheckout] = useState<ComponentType | null>(null);
+let loadedCheckout: { Checkout: ComponentType } | null = null;
+
+function CheckoutWhenLoaded() {
+  const [loaded, setLoaded] = useState(loadedCheckout);
   useEffect(() => {
+    if (loaded) return;
     let live = true;
     void import('../components/premium-checkout').then((module) => {
-      if (live) setCheckout(() => module.PremiumCheckout);
+      loadedCheckout = { Checkout: module.PremiumCheckout };
+      if (live) setLoaded(loadedCheckout);
     });
     return () => {
       live = false;
     };
-  }, []);
-  return Checkout;
+  }, [loaded]);
+  return loaded ? <loaded.Checkout /> : null;
 }
-import { plans } from '../plans';
 
 /** /business: the Free and Premium plans (product.md §9), prices in USD. */
 export default function BusinessPage() {
   const session = useSession();
-  const Checkout = useCheckout();
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <title>{pageTitle(messages.business)}</title>
@@ -47,7 +50,9 @@ export default function BusinessPage() {
           />
         ))}
       </div>
-      <div className="mx-auto mt-12 max-w-xl">{Checkout && <Checkout />}</div>
+      <div className="mx-auto mt-12 max-w-xl">
+        <CheckoutWhenLoaded />
+      </div>
     </section>
   );
 }
