@@ -73,6 +73,34 @@ const envSchema = z.object({
   // Guards GET /metrics (Prometheus); without it /metrics answers 404.
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Premium (issue 33): MTN MoMo Collections, Flutterwave's hosted checkout, the test mode.
+  NODE_ENV: z.string().optional(),
+  MOMO_BASE_URL: z
+    .url({ error: 'must be a URL such as https://sandbox.momodeveloper.mtn.com' })
+    .optional(),
+  MOMO_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_API_USER: z.string().min(1).optional(),
+  MOMO_API_KEY: z.string().min(1).optional(),
+  MOMO_TARGET_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z0-9]+$/, { error: 'must be e.g. sandbox or mtnrwanda' })
+    .default('sandbox'),
+  MOMO_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'must be a currency code such as RWF' })
+    .default('RWF'),
+  FLUTTERWAVE_SECRET_KEY: z.string().min(1).optional(),
+  FLUTTERWAVE_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.flutterwave.com'),
+  FLUTTERWAVE_WEBHOOK_HASH: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters long' })
+    .optional(),
+  FLUTTERWAVE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'must be a currency code such as RWF' })
+    .default('RWF'),
+  PREMIUM_TEST_MODE: z.enum(['true', 'false']).optional(),
+  PREMIUM_TEST_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 /** An S3-compatible object store; when absent, files live on the local disk. */
@@ -88,6 +116,24 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Prepended to every key (`''` or folders ending with `/`): one bucket for several sites. */
   prefix: string;
+}
+
+/** Premium (issue 33): the payment providers; none configured is the test mode (or vouchers only). */
+export interface PremiumConfig {
+  /** MTN MoMo Collections (request to pay). */
+  momo?: {
+    baseUrl: string;
+    subscriptionKey: string;
+    apiUser: string;
+    apiKey: string;
+    targetEnvironment: string;
+    currency: string;
+  };
+  /** Flutterwave's hosted checkout (cards, Airtel Money), v3. */
+  flutterwave?: { secretKey: string; baseUrl: string; webhookHash: string; currency: string };
+  /** No money moves: mobile money is approved after `testApproveAfterMs` (never in production). */
+  testMode: boolean;
+  testApproveAfterMs: number;
 }
 
 export interface RateLimit {
@@ -150,6 +196,8 @@ export interface Config {
   metricsToken?: string;
   /** On SIGTERM, how long in-flight requests and the running job may take before exit. */
   shutdownTimeoutMs: number;
+  /** Premium's providers (issue 33); absent: the test mode (tests, the embedded default). */
+  premium?: PremiumConfig;
   jobPollMs: number;
   /** First retry delay of a failed job (doubled on each attempt); 30 s when unset. */
   jobRetryBaseMs?: number;
@@ -177,6 +225,9 @@ export interface Config {
     // E-mail changes (issue 29, point 5): per account, and per new address
     emailChange: RateLimit;
     emailChangeTarget: RateLimit;
+    // Premium (issue 33): per address and per signed-in user
+    checkout: RateLimit;
+    redeemVoucher: RateLimit;
   };
 }
 
@@ -203,6 +254,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // can receive from every account together, per day.
   emailChange: { perIp: 100, perEmail: 5, windowSeconds: 60 * 60 },
   emailChangeTarget: { perIp: 100, perEmail: 3, windowSeconds: 24 * 60 * 60 },
+  // Premium (issue 33): a voucher code is guessed at most 10 times an hour per account.
+  checkout: { perIp: 60, perEmail: 10, windowSeconds: 15 * 60 },
+  redeemVoucher: { perIp: 30, perEmail: 10, windowSeconds: 60 * 60 },
 };
 
 export class ConfigError extends Error {}
@@ -230,6 +284,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ['S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID],
     ['S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY],
     ['S3_BUCKET', e.S3_BUCKET, 'S3_ENDPOINT', e.S3_ENDPOINT],
+    ['MOMO_SUBSCRIPTION_KEY', e.MOMO_SUBSCRIPTION_KEY, 'MOMO_BASE_URL', e.MOMO_BASE_URL],
+    ['MOMO_API_USER', e.MOMO_API_USER, 'MOMO_BASE_URL', e.MOMO_BASE_URL],
+    ['MOMO_API_KEY', e.MOMO_API_KEY, 'MOMO_BASE_URL', e.MOMO_BASE_URL],
+    ['MOMO_BASE_URL', e.MOMO_BASE_URL, 'MOMO_SUBSCRIPTION_KEY', e.MOMO_SUBSCRIPTION_KEY],
+    ['MOMO_BASE_URL', e.MOMO_BASE_URL, 'MOMO_API_USER', e.MOMO_API_USER],
+    ['MOMO_BASE_URL', e.MOMO_BASE_URL, 'MOMO_API_KEY', e.MOMO_API_KEY],
+    [
+      'FLUTTERWAVE_WEBHOOK_HASH',
+      e.FLUTTERWAVE_WEBHOOK_HASH,
+      'FLUTTERWAVE_SECRET_KEY',
+      e.FLUTTERWAVE_SECRET_KEY,
+    ],
+    [
+      'FLUTTERWAVE_SECRET_KEY',
+      e.FLUTTERWAVE_SECRET_KEY,
+      'FLUTTERWAVE_WEBHOOK_HASH',
+      e.FLUTTERWAVE_WEBHOOK_HASH,
+    ],
   ];
   for (const [name, value, other, otherValue] of together) {
     if (value === undefined && otherValue !== undefined) {
@@ -242,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(base, e.DATA_DIR);
   const port = e.PORT;
   return {
+    premium: premiumConfigOf(e),
     port,
     host: e.HOST,
     dataDir,
@@ -282,5 +355,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobPollMs: 2000,
     rateLimits: defaultRateLimits,
+  };
+}
+
+/**
+ * Premium's providers (issue 33). With none configured the product runs a test mode (no money
+ * moves), except in production, where test mode is refused at start and Premium is sold by
+ * voucher only.
+ */
+function premiumConfigOf(e: z.infer<typeof envSchema>): PremiumConfig {
+  const production = e.NODE_ENV === 'production';
+  const momo =
+    e.MOMO_BASE_URL && e.MOMO_SUBSCRIPTION_KEY && e.MOMO_API_USER && e.MOMO_API_KEY
+      ? {
+          baseUrl: e.MOMO_BASE_URL.replace(/\/$/, ''),
+          subscriptionKey: e.MOMO_SUBSCRIPTION_KEY,
+          apiUser: e.MOMO_API_USER,
+          apiKey: e.MOMO_API_KEY,
+          targetEnvironment: e.MOMO_TARGET_ENVIRONMENT,
+          currency: e.MOMO_CURRENCY,
+        }
+      : undefined;
+  const flutterwave =
+    e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_WEBHOOK_HASH
+      ? {
+          secretKey: e.FLUTTERWAVE_SECRET_KEY,
+          baseUrl: e.FLUTTERWAVE_BASE_URL.replace(/\/$/, ''),
+          webhookHash: e.FLUTTERWAVE_WEBHOOK_HASH,
+          currency: e.FLUTTERWAVE_CURRENCY,
+        }
+      : undefined;
+  if (production && e.PREMIUM_TEST_MODE === 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PREMIUM_TEST_MODE: test mode (no money moves) is refused when NODE_ENV=production',
+    );
+  }
+  const testMode =
+    !production && !momo && !flutterwave
+      ? e.PREMIUM_TEST_MODE !== 'false'
+      : e.PREMIUM_TEST_MODE === 'true';
+  return {
+    momo,
+    flutterwave,
+    testMode,
+    testApproveAfterMs: e.PREMIUM_TEST_SECONDS * 1000,
   };
 }

@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { certificates, contactMessages, emailChanges, jobs, subscribers, users } from './db/schema';
+import {
+  certificates,
+  contactMessages,
+  emailChanges,
+  jobs,
+  payments,
+  subscribers,
+  users,
+  vouchers,
+} from './db/schema';
 import { uuidv7 } from './lib/ids';
 import { sha256 } from './lib/passwords';
 import { generateCertificateCode } from './modules/certificates/certificates.service';
@@ -99,7 +108,10 @@ const statuses = {
   'POST /api/blog/create':                            [401,   403,    403,     403,  403,  201],
   'DELETE /api/blog/delete/:id':                      [401,   403,    403,     403,  403,  200],
   // Enrolments: the signed-in enrol and count their own; the total is the admins'
-  'POST /api/enroll/create/:courseId':                [401,   201,    201,     201,  201,  201],
+  // Premium (issue 33): a premium course takes a learner with a pass (none here: the enrolled
+  // learner's enrolments are from before passes); its owner and admins need none
+  'POST /api/enroll/create/:courseId':                [401,   402,    402,     201,  402,  201],
+  'POST /api/enroll/create/:courseId (free)':         [401,   201,    201,     201,  201,  201],
   'POST /api/enroll/create/:courseId (draft)':        [401,   404,    404,     201,  404,  201],
   'GET /api/enroll/byUser':                           [401,   200,    200,     200,  200,  200],
   'GET /api/enroll/length':                           [401,   200,    200,     200,  200,  200],
@@ -120,6 +132,27 @@ const statuses = {
   'POST /api/admin/mail/:id/retry':                   [401,   403,    403,     403,  403,  200],
   // The System screen: admins only
   'GET /api/admin/system':                            [401,   403,    403,     403,  403,  200],
+  // Premium (issue 33): the plan is public; buying needs a sign-in; one's payments are one's
+  // own (404 to others); callbacks are hints anyone may send (a webhook without its secret
+  // hash is refused); admins run payments, vouchers and grants
+  'GET /api/premium/plan':                            [200,   200,    200,     200,  200,  200],
+  'GET /api/premium/me':                              [401,   200,    200,     200,  200,  200],
+  'POST /api/premium/checkout':                       [401,   202,    202,     202,  202,  202],
+  "GET /api/premium/payments/:id (the learner's)":    [401,   200,    404,     404,  404,  404],
+  "GET /api/premium/payments/:id/receipt (the learner's)":
+                                                      [401,   200,    404,     404,  404,  404],
+  'POST /api/premium/redeem (an unknown code)':       [401,   400,    400,     400,  400,  400],
+  'PUT /api/premium/callback/momo/:id':               [200,   200,    200,     200,  200,  200],
+  'POST /api/premium/webhook/flutterwave (no hash)':  [403,   403,    403,     403,  403,  403],
+  'PUT /api/admin/premium/plan':                      [401,   403,    403,     403,  403,  200],
+  'GET /api/admin/payments':                          [401,   403,    403,     403,  403,  200],
+  'GET /api/admin/payments.csv':                      [401,   403,    403,     403,  403,  200],
+  'POST /api/admin/payments/:id/refund':              [401,   403,    403,     403,  403,  200],
+  'POST /api/admin/vouchers':                         [401,   403,    403,     403,  403,  201],
+  'GET /api/admin/vouchers':                          [401,   403,    403,     403,  403,  200],
+  'GET /api/admin/vouchers.csv':                      [401,   403,    403,     403,  403,  200],
+  'POST /api/admin/vouchers/:id/void':                [401,   403,    403,     403,  403,  200],
+  'POST /api/admin/premium/grant':                    [401,   403,    403,     403,  403,  200],
   // Progress: the signed-in on a free course; on a premium one, those who may read it
   'GET /api/progress/:courseId':                      [401,   200,    200,     200,  200,  200],
   // One's own courses (started or enrolled): anyone signed in
@@ -617,6 +650,12 @@ const calls: Record<Row, MatrixCall> = {
     });
     return w.server.request('POST', `/api/enroll/create/${course.id}`, { token });
   },
+  'POST /api/enroll/create/:courseId (free)': async (w, token) => {
+    const course = await createCourse(w.server, w.users.instructorOwner, {
+      title: `Free enrol ${++serial}`,
+    });
+    return w.server.request('POST', `/api/enroll/create/${course.id}`, { token });
+  },
   'POST /api/enroll/create/:courseId (draft)': async (w, token) => {
     const course = await createCourse(w.server, w.users.instructorOwner, {
       title: `Draft ${++serial}`,
@@ -705,10 +744,105 @@ const calls: Record<Row, MatrixCall> = {
   'GET /api/certificate/verify/:code': async (w, token) =>
     get(w, `/api/certificate/verify/${(await learnerCertificate(w)).code}`, token),
 
+  'GET /api/premium/plan': (w, token) => get(w, '/api/premium/plan', token),
+  'GET /api/premium/me': (w, token) => get(w, '/api/premium/me', token),
+  'POST /api/premium/checkout': (w, token) =>
+    w.server.request('POST', '/api/premium/checkout', {
+      token,
+      body: { method: 'momo', phone: '0788123456' },
+    }),
+  "GET /api/premium/payments/:id (the learner's)": async (w, token) =>
+    get(w, `/api/premium/payments/${await paidByLearner(w)}`, token),
+  "GET /api/premium/payments/:id/receipt (the learner's)": async (w, token) =>
+    get(w, `/api/premium/payments/${await paidByLearner(w)}/receipt`, token),
+  'POST /api/premium/redeem (an unknown code)': (w, token) =>
+    w.server.request('POST', '/api/premium/redeem', {
+      token,
+      body: { code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ' },
+    }),
+  'PUT /api/premium/callback/momo/:id': (w, token) =>
+    w.server.request('PUT', `/api/premium/callback/momo/${uuidv7()}`, { token, body: {} }),
+  'POST /api/premium/webhook/flutterwave (no hash)': (w, token) =>
+    w.server.request('POST', '/api/premium/webhook/flutterwave', {
+      token,
+      body: { event: 'charge.completed', data: { id: 1, tx_ref: uuidv7() } },
+    }),
+  'PUT /api/admin/premium/plan': (w, token) =>
+    w.server.request('PUT', '/api/admin/premium/plan', {
+      token,
+      body: { days: 30, displayPrice: '$29.99', amounts: { RWF: '43000', USD: '29.99' } },
+    }),
+  'GET /api/admin/payments': (w, token) => get(w, '/api/admin/payments?page=1', token),
+  'GET /api/admin/payments.csv': (w, token) => get(w, '/api/admin/payments.csv', token),
+  'POST /api/admin/payments/:id/refund': async (w, token) =>
+    w.server.request('POST', `/api/admin/payments/${await successfulPayment(w)}/refund`, {
+      token,
+      body: { reason: 'Paid twice at the counter' },
+    }),
+  'POST /api/admin/vouchers': (w, token) =>
+    w.server.request('POST', '/api/admin/vouchers', {
+      token,
+      body: { count: 1, days: 7, note: 'Matrix' },
+    }),
+  'GET /api/admin/vouchers': (w, token) => get(w, '/api/admin/vouchers?page=1', token),
+  'GET /api/admin/vouchers.csv': (w, token) => get(w, '/api/admin/vouchers.csv', token),
+  'POST /api/admin/vouchers/:id/void': async (w, token) => {
+    const id = uuidv7();
+    await w.server.ctx.database.db.insert(vouchers).values({
+      id,
+      code: randomBytes(8).toString('hex').toUpperCase(),
+      days: 7,
+      note: 'Matrix',
+      batchId: uuidv7(),
+    });
+    return w.server.request('POST', `/api/admin/vouchers/${id}/void`, { token });
+  },
+  'POST /api/admin/premium/grant': async (w, token) =>
+    w.server.request('POST', '/api/admin/premium/grant', {
+      token,
+      body: {
+        action: 'grant',
+        userId: (await createUser(w.server)).id,
+        days: 7,
+        reason: 'Matrix',
+      },
+    }),
+
   'GET /uploads/:key (a blog image)': (w, token) =>
     get(w, new URL(w.blog.imageUrl!, w.server.baseUrl).pathname, token),
   'GET /api/docs/json': (w, token) => get(w, '/api/docs/json', token),
 };
+
+/** A successful payment (test mode) of `user`, written straight to the database. */
+async function successfulPayment(w: MatrixWorld, userId = w.users.learner.id): Promise<string> {
+  const id = uuidv7();
+  await w.server.ctx.database.db.insert(payments).values({
+    id,
+    userId,
+    method: 'momo',
+    provider: 'test',
+    providerReference: `test-${id}`,
+    status: 'successful',
+    amount: '43000',
+    currency: 'RWF',
+    days: 30,
+    phone: '250788123456',
+    finishedAt: new Date(),
+    extendedTo: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  });
+  return id;
+}
+
+/** The learner's successful payment, made once per world. */
+const learnerPayments = new WeakMap<MatrixWorld, Promise<string>>();
+function paidByLearner(w: MatrixWorld): Promise<string> {
+  let payment = learnerPayments.get(w);
+  if (!payment) {
+    payment = successfulPayment(w);
+    learnerPayments.set(w, payment);
+  }
+  return payment;
+}
 
 /** Cancels a resumable upload (tus termination). */
 function cancelUpload(w: MatrixWorld, location: string, token: string | undefined) {

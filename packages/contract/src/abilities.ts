@@ -19,6 +19,11 @@ export interface Subject {
   enrolled?: boolean;
   /** The user a record belongs to (profile, certificate). */
   userId?: string;
+  /**
+   * Premium (issue 33): the actor holds an active pass, or (for this course) an enrolment made
+   * before passes existed. Read by the course access helper only for premium courses.
+   */
+  premium?: boolean;
 }
 
 type Rule = (actor: Actor | null, subject: Subject) => boolean;
@@ -53,7 +58,15 @@ const contentReader: Rule = (actor, s) =>
   s.courseType === 'free' ||
   (actor !== null &&
     (actor.role === 'admin' ||
-      s.enrolled === true ||
+      (s.enrolled === true && s.premium === true) ||
+      (s.ownerId != null && s.ownerId === actor.id)));
+// Premium (issue 33): a premium course takes new learners who hold a pass; admins and its owner
+// need none.
+const premiumEnroller: Rule = (actor, s) =>
+  s.courseType !== 'premium' ||
+  (actor !== null &&
+    (actor.role === 'admin' ||
+      s.premium === true ||
       (s.ownerId != null && s.ownerId === actor.id)));
 
 const anyone: Ability = { gate: 'anyone' };
@@ -79,7 +92,7 @@ export const abilities = {
   // A resumable video upload, for a lesson later; each upload is its creator's alone
   'upload:video': author,
   // Enrolments and progress
-  'enrolment:create': signedIn,
+  'enrolment:create': { gate: 'signedIn', record: premiumEnroller },
   'enrolment:readOwn': signedIn,
   'enrolment:countAll': admin,
   // The platform's totals on the dashboard home (users, courses, enrolments, …)
@@ -113,6 +126,12 @@ export const abilities = {
   'mail:manage': admin,
   // The System screen: jobs, storage, database and Redis of the running platform
   'system:read': admin,
+  // Premium (issue 33): the plan is public; buying, redeeming and one's receipts need a
+  // sign-in; providers' callbacks come unsigned-in (a hint, read back); admins run the rest
+  'premium:readPlan': anyone,
+  'premium:buy': signedIn,
+  'premium:callback': anyone,
+  'premium:manage': admin,
 } satisfies Record<string, Ability>;
 
 export type Action = keyof typeof abilities;

@@ -55,8 +55,8 @@ export interface EndpointSpec {
   body?: z.ZodType;
   /** A multipart body: its text fields (checked by the service) and its files. */
   multipart?: { fields: z.ZodObject; files: readonly MultipartFile[] };
-  /** The success status (200 unless said). */
-  status?: 200 | 201;
+  /** The success status (200 unless said; 202 for work that goes on, e.g. a payment). */
+  status?: 200 | 201 | 202;
   /** A create that may find its record already there: it then answers 200 with the same body. */
   alsoOk?: boolean;
   reply: Reply;

@@ -39,7 +39,7 @@ export const enrolmentApi = {
     status: 201,
     alsoOk: true,
     reply: { kind: 'messageAndData', schema: enrolmentSchema, message: 'enrolled' },
-    errors: ['COURSE_NOT_FOUND'],
+    errors: ['COURSE_NOT_FOUND', 'PREMIUM_REQUIRED'],
   }),
   mine: endpoint({
     operationId: 'listOwnEnrolments',

@@ -37,6 +37,15 @@ export const errorStatus = {
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   INVALID_CREDENTIALS: 401,
+  // Premium (issue 33)
+  PREMIUM_REQUIRED: 402,
+  VOUCHER_INVALID: 400,
+  PAYMENT_NOT_FOUND: 404,
+  VOUCHER_NOT_FOUND: 404,
+  PAYMENT_METHOD_UNAVAILABLE: 409,
+  PAYMENT_NOT_REFUNDABLE: 409,
+  VOUCHER_USED: 409,
+  PAYMENT_PROVIDER_FAILED: 502,
   // 403: known, but not allowed
   FORBIDDEN: 403,
   NOT_ENROLLED: 403,
@@ -165,6 +174,15 @@ export const errorMessageKey = {
   INTERNAL: 'internalError',
   MAIL_FAILED: 'mailFailed',
   UNAVAILABLE: 'serviceUnavailable',
+  // Premium (issue 33)
+  PREMIUM_REQUIRED: 'premiumRequired',
+  VOUCHER_INVALID: 'voucherInvalid',
+  PAYMENT_NOT_FOUND: 'paymentNotFound',
+  VOUCHER_NOT_FOUND: 'voucherNotFound',
+  PAYMENT_METHOD_UNAVAILABLE: 'paymentMethodUnavailable',
+  PAYMENT_NOT_REFUNDABLE: 'paymentNotRefundable',
+  VOUCHER_USED: 'voucherUsed',
+  PAYMENT_PROVIDER_FAILED: 'paymentProviderFailed',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
 
 const uploadErrors = [

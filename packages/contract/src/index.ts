@@ -19,6 +19,7 @@ export * from './languages';
 export * from './lesson';
 export * from './mail';
 export * from './messages';
+export * from './premium';
 export * from './progress';
 export * from './quiz';
 export * from './report';

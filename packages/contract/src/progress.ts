@@ -72,6 +72,7 @@ const progressErrors = [
   'ITEM_NOT_FOUND',
   'ITEM_NOT_IN_COURSE',
   'NOT_ENROLLED',
+  'PREMIUM_REQUIRED',
   'PROGRESS_OUT_OF_ORDER',
   'QUIZ_NOT_PASSED',
 ] as const;

@@ -340,6 +340,114 @@ export const mailApi: RoutesOf<typeof api.mailApi> = {
   },
 };
 
+export const premiumAdminApi: RoutesOf<typeof api.premiumAdminApi> = {
+  updatePlan: {
+    operationId: 'updatePremiumPlan',
+    method: 'PUT',
+    path: '/api/admin/premium/plan',
+    reply: { kind: 'data' },
+  },
+  payments: {
+    operationId: 'listPayments',
+    method: 'GET',
+    path: '/api/admin/payments',
+    reply: { kind: 'list' },
+  },
+  paymentsCsv: {
+    operationId: 'paymentsCsv',
+    method: 'GET',
+    path: '/api/admin/payments.csv',
+    reply: { kind: 'file', contentType: 'text/csv' },
+  },
+  refund: {
+    operationId: 'recordRefund',
+    method: 'POST',
+    path: '/api/admin/payments/:id/refund',
+    reply: { kind: 'data' },
+  },
+  createVouchers: {
+    operationId: 'createVouchers',
+    method: 'POST',
+    path: '/api/admin/vouchers',
+    reply: { kind: 'data' },
+  },
+  vouchers: {
+    operationId: 'listVouchers',
+    method: 'GET',
+    path: '/api/admin/vouchers',
+    reply: { kind: 'list' },
+  },
+  vouchersCsv: {
+    operationId: 'vouchersCsv',
+    method: 'GET',
+    path: '/api/admin/vouchers.csv',
+    reply: { kind: 'file', contentType: 'text/csv' },
+  },
+  voidVoucher: {
+    operationId: 'voidVoucher',
+    method: 'POST',
+    path: '/api/admin/vouchers/:id/void',
+    reply: { kind: 'data' },
+  },
+  grant: {
+    operationId: 'grantPremium',
+    method: 'POST',
+    path: '/api/admin/premium/grant',
+    reply: { kind: 'data' },
+  },
+};
+
+export const premiumApi: RoutesOf<typeof api.premiumApi> = {
+  plan: {
+    operationId: 'getPremiumPlan',
+    method: 'GET',
+    path: '/api/premium/plan',
+    reply: { kind: 'data' },
+  },
+  me: {
+    operationId: 'getMyPremium',
+    method: 'GET',
+    path: '/api/premium/me',
+    reply: { kind: 'data' },
+  },
+  checkout: {
+    operationId: 'checkoutPremium',
+    method: 'POST',
+    path: '/api/premium/checkout',
+    reply: { kind: 'data' },
+  },
+  payment: {
+    operationId: 'getPayment',
+    method: 'GET',
+    path: '/api/premium/payments/:id',
+    reply: { kind: 'data' },
+  },
+  receipt: {
+    operationId: 'getReceipt',
+    method: 'GET',
+    path: '/api/premium/payments/:id/receipt',
+    reply: { kind: 'file', contentType: 'application/pdf' },
+  },
+  redeem: {
+    operationId: 'redeemVoucher',
+    method: 'POST',
+    path: '/api/premium/redeem',
+    reply: { kind: 'messageAndData' },
+  },
+  momoCallback: {
+    operationId: 'momoCallback',
+    method: 'PUT',
+    path: '/api/premium/callback/momo/:id',
+    reply: { kind: 'data' },
+  },
+  flutterwaveWebhook: {
+    operationId: 'flutterwaveWebhook',
+    method: 'POST',
+    path: '/api/premium/webhook/flutterwave',
+    reply: { kind: 'data' },
+  },
+};
+
 export const progressApi: RoutesOf<typeof api.progressApi> = {
   complete: {
     operationId: 'completeItem',

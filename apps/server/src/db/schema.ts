@@ -276,6 +276,8 @@ export const enrolments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** Made before Premium passes existed (issue 33): keeps its access without a pass. */
+    legacyAccess: boolean('legacy_access').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
@@ -537,3 +539,130 @@ export const userEvents = pgTable(
     check('user_events_kind_check', sql`${t.kind} in ('role', 'name', 'email')`),
   ],
 );
+
+// Premium (issue 33): passes, payments, vouchers, the pass's history and the plan's settings.
+// Keyed by user (and course_id nowhere): a pass opens every premium course.
+
+/** A learner's Premium pass: held from `startsAt` until `endsAt` (one row per user). */
+export const premiumPasses = pgTable(
+  'premium_passes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The `endsAt` the 7-day reminder and the last-day mail were sent for (once each). */
+    remindedFor: timestamp('reminded_for', { withTimezone: true }),
+    endedMailFor: timestamp('ended_mail_for', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('premium_passes_ends_idx').on(t.endsAt)],
+);
+
+export interface PaymentHistoryEntry {
+  at: string;
+  status: string;
+  note: string;
+}
+
+/**
+ * One attempt to pay. Amount and currency are the server's (the plan's); `providerReference` is
+ * unique per provider, so a provider's payment is counted once; `idempotencyKey` is unique per
+ * user, so a retried checkout finds its payment.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['momo', 'card'] }).notNull(),
+    provider: text('provider', { enum: ['momo', 'flutterwave', 'test'] }).notNull(),
+    providerReference: text('provider_reference').notNull(),
+    status: text('status', {
+      enum: ['pending', 'successful', 'failed', 'expired', 'refunded'],
+    })
+      .notNull()
+      .default('pending'),
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    days: integer('days').notNull(),
+    phone: text('phone'),
+    redirectUrl: text('redirect_url'),
+    idempotencyKey: text('idempotency_key'),
+    history: jsonb('history').$type<PaymentHistoryEntry[]>().notNull().default([]),
+    /** The pass's end before and after this payment extended it (a refund gives the days back). */
+    extendedFrom: timestamp('extended_from', { withTimezone: true }),
+    extendedTo: timestamp('extended_to', { withTimezone: true }),
+    language: text('language', { enum: ['en', 'rw', 'fr', 'sw'] }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_key').on(t.provider, t.providerReference),
+    uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Codes worth some days of Premium, made in batches for an organisation; single use. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    /** 16 characters of Crockford base32, stored without dashes. */
+    code: text('code').notNull(),
+    days: integer('days').notNull(),
+    note: text('note').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.code),
+    index('vouchers_batch_idx').on(t.batchId),
+    index('vouchers_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Every change of a pass: by payment, voucher, admin grant or end, refund. The user's history. */
+export const passEvents = pgTable(
+  'pass_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['payment', 'voucher', 'grant', 'end', 'refund'] }).notNull(),
+    days: integer('days'),
+    reason: text('reason').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    voucherId: uuid('voucher_id').references(() => vouchers.id, { onDelete: 'set null' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pass_events_user_idx').on(t.userId, t.createdAt),
+    // One successful payment extends the pass once.
+    uniqueIndex('pass_events_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'payment'`),
+  ],
+);
+
+/** The plan an admin sets (one row, id 1): length, display price, amounts per currency. */
+export const premiumSettings = pgTable('premium_settings', {
+  id: integer('id').primaryKey(),
+  days: integer('days').notNull(),
+  displayPrice: text('display_price').notNull(),
+  amounts: jsonb('amounts').$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -75,10 +75,18 @@ export async function createSubLesson(
   return response.body.data;
 }
 
-/** An enrolment row, written straight to the database. */
-export async function enrol(server: TestServer, userId: string, courseId: string): Promise<void> {
+/**
+ * An enrolment row, written straight to the database: by default one made before Premium passes
+ * existed (issue 33), which keeps its access; `{ legacy: false }` for one that needs a pass.
+ */
+export async function enrol(
+  server: TestServer,
+  userId: string,
+  courseId: string,
+  options: { legacy?: boolean } = {},
+): Promise<void> {
   await server.ctx.database.db
     .insert(enrolments)
-    .values({ userId, courseId })
+    .values({ userId, courseId, legacyAccess: options.legacy ?? true })
     .onConflictDoNothing();
 }

@@ -1,10 +1,13 @@
 import { request as playwrightRequest, test as base } from '@playwright/test';
 import { e2eEnv } from './env';
-import { createUser, tokenViaApi } from './users';
+import { createUser, grantPremium, tokenViaApi } from './users';
 import type { TestUser } from './users';
 
 interface TestFixtures {
-  /** A fresh learner registered through the API (not signed in). */
+  /**
+   * A fresh learner registered through the API (not signed in), holding a 30-day Premium pass
+   * (issue 33: premium courses need one; e2e/premium-checkout.spec.ts buys one).
+   */
   user: TestUser;
   /** The first admin's credentials (created by the server at start). */
   admin: { email: string; password: string };
@@ -20,8 +23,10 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  user: async ({ request }, use) => {
-    await use(await createUser(request));
+  user: async ({ request, adminToken }, use) => {
+    const user = await createUser(request);
+    await grantPremium(request, adminToken, user.email);
+    await use(user);
   },
   // eslint-disable-next-line no-empty-pattern
   admin: async ({}, use) => {

@@ -35,6 +35,31 @@ export async function registerViaApi(
   return user;
 }
 
+/**
+ * Grants the user days of Premium through the admin's API (issue 33: premium courses need a
+ * pass).
+ */
+export async function grantPremium(
+  request: APIRequestContext,
+  adminToken: string,
+  email: string,
+  days = 30,
+): Promise<void> {
+  const users = await request.get('/api/user/all', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    params: { q: email, page: 1, pageSize: 5 },
+  });
+  expect(users.status(), await users.text()).toBe(200);
+  const found = ((await users.json()) as { data: { id: string; email: string }[] }).data.find(
+    (row) => row.email === email.toLowerCase(),
+  );
+  const granted = await request.post('/api/admin/premium/grant', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { action: 'grant', userId: found!.id, days, reason: 'End-to-end tests' },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+}
+
 /** A fresh registered user. */
 export async function createUser(
   request: APIRequestContext,

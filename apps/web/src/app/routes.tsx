@@ -78,6 +78,13 @@ const dashboardPages: RouteObject[] = [
     lazy: page(() => import('../features/certificates/pages/my-certificates-page')),
   },
   { path: 'settings', lazy: page(() => import('../features/account/pages/settings-page')) },
+  // Premium (issue 33): the pass, a voucher, receipts
+  { path: 'premium', lazy: page(() => import('../features/premium/pages/premium-page')) },
+  {
+    path: 'premium-admin',
+    loader: requireAbility('premium:manage'),
+    lazy: page(() => import('../features/premium/pages/premium-admin-page')),
+  },
   {
     path: 'saved',
     lazy: page(() => import('../features/saved-courses/pages/saved-courses-page')),

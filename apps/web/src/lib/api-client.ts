@@ -268,7 +268,8 @@ export type CallResult<E extends EndpointSpec> = E['reply'] extends { kind: 'dat
 
 export type CallOptions = Pick<
   RequestOptions,
-  'signal' | 'auth' | 'token' | 'timeoutMs' | 'onUploadProgress' | 'ignoreUnauthorized'
+  // `headers`: e.g. Premium's checkout sends an Idempotency-Key (issue 33)
+  'signal' | 'auth' | 'token' | 'timeoutMs' | 'onUploadProgress' | 'ignoreUnauthorized' | 'headers'
 >;
 
 /** Whether an answer has the envelope of its reply kind (decisions §1): no schema needed. */

@@ -1,9 +1,9 @@
 import { can } from '@ishuri/contract';
 import type { Action, Actor, Subject } from '@ishuri/contract';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, gt, lte, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { courses, enrolments } from '../../db/schema';
+import { courses, enrolments, premiumPasses } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
@@ -74,7 +74,45 @@ export async function isEnrolled(db: Tx, userId: string, courseId: string): Prom
 
 type CourseFacts = Pick<CourseRow, 'id' | 'courseType' | 'ownerId'>;
 
-/** What the rules know of a course for this caller; enrolment is read only when it matters. */
+/**
+ * Premium (issue 33): the enrolment, and whether the caller holds Premium for the course (an
+ * active pass, or an enrolment made before passes existed), in one query.
+ */
+async function enrolmentAndPremium(
+  db: Tx,
+  userId: string,
+  courseId: string,
+): Promise<{ enrolled: boolean; premium: boolean }> {
+  const [enrolment] = await db
+    .select({ legacy: enrolments.legacyAccess })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .limit(1);
+  if (enrolment?.legacy) return { enrolled: true, premium: true };
+  return { enrolled: enrolment !== undefined, premium: await holdsPass(db, userId) };
+}
+
+/** Whether the user's Premium pass is active now. */
+export async function holdsPass(db: Tx, userId: string): Promise<boolean> {
+  const now = new Date();
+  const [pass] = await db
+    .select({ userId: premiumPasses.userId })
+    .from(premiumPasses)
+    .where(
+      and(
+        eq(premiumPasses.userId, userId),
+        lte(premiumPasses.startsAt, now),
+        gt(premiumPasses.endsAt, now),
+      ),
+    )
+    .limit(1);
+  return pass !== undefined;
+}
+
+/**
+ * What the rules know of a course for this caller; enrolment (and, for a premium course, the
+ * caller's Premium) is read only when it matters.
+ */
 export async function subjectOf(
   db: Tx,
   actor: Actor | null,
@@ -82,8 +120,26 @@ export async function subjectOf(
   needsEnrolment: boolean,
 ): Promise<Subject> {
   const subject: Subject = { courseType: course.courseType, ownerId: course.ownerId };
-  if (needsEnrolment && actor) subject.enrolled = await isEnrolled(db, actor.id, course.id);
+  if (needsEnrolment && actor) {
+    if (course.courseType === 'premium') {
+      const facts = await enrolmentAndPremium(db, actor.id, course.id);
+      subject.enrolled = facts.enrolled;
+      subject.premium = facts.premium;
+    } else subject.enrolled = await isEnrolled(db, actor.id, course.id);
+  }
   return subject;
+}
+
+/**
+ * The refusal of a rule that read the subject: 402 PREMIUM_REQUIRED where Premium is what is
+ * missing (a premium course the caller is enrolled in, without a pass: an ended pass), else
+ * `otherwise`.
+ */
+export function premiumOr(subject: Subject, otherwise: () => Error): () => Error {
+  return () =>
+    subject.courseType === 'premium' && subject.enrolled === true && subject.premium !== true
+      ? fail('PREMIUM_REQUIRED')
+      : otherwise();
 }
 
 /**

@@ -7,7 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll, UNPAGED_LIMIT } from '../../lib/pagination';
-import { isVisible, visibleCourses } from '../curriculum/course.access';
+import { isVisible, subjectOf, visibleCourses } from '../curriculum/course.access';
 import { presentEnrolment } from './enrolments.presenter';
 
 /** Postgres foreign-key violation (the course was deleted meanwhile). */
@@ -22,18 +22,27 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Enrols the actor in a course, free or premium. Enrolling twice is not an error: the second
- * call answers the existing enrolment with 200 instead of 201.
+ * call answers the existing enrolment with 200 instead of 201. A premium course needs Premium
+ * (issue 33): an active pass, except for admins and the course's owner; 402 otherwise.
  */
 export async function enrol(ctx: AppContext, caller: Actor | null, courseId: string) {
   const actor = requireActor(caller, 'enrolment:create');
   if (!isUuid(courseId)) throw fail('COURSE_NOT_FOUND');
   const db = ctx.database.db;
   const [course] = await db
-    .select({ id: courses.id, published: courses.published, ownerId: courses.ownerId })
+    .select({
+      id: courses.id,
+      published: courses.published,
+      ownerId: courses.ownerId,
+      courseType: courses.courseType,
+    })
     .from(courses)
     .where(eq(courses.id, courseId))
     .limit(1);
   if (!course || !isVisible(actor, course)) throw fail('COURSE_NOT_FOUND');
+  requireAccess(actor, 'enrolment:create', await subjectOf(db, actor, course, true), () =>
+    fail('PREMIUM_REQUIRED'),
+  );
   try {
     const [inserted] = await db
       .insert(enrolments)

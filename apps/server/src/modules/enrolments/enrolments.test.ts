@@ -1,12 +1,27 @@
 import { messages } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses } from '../../db/schema';
+import { courses, premiumPasses } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { createUser } from '../../test/factories';
+import { createUser as createTestUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { startTestServer } from '../../test/server';
 import type { TestServer } from '../../test/server';
+
+/**
+ * The users of these tests hold a Premium pass (issue 33: enrolling in a premium course needs
+ * one; premium.test.ts tests the refusal).
+ */
+async function createUser(on: TestServer, values: Parameters<typeof createTestUser>[1] = {}) {
+  const user = await createTestUser(on, values);
+  const now = Date.now();
+  await on.ctx.database.db.insert(premiumPasses).values({
+    userId: user.id,
+    startsAt: new Date(now - 60_000),
+    endsAt: new Date(now + 30 * 24 * 60 * 60 * 1000),
+  });
+  return user;
+}
 
 let server: TestServer;
 let admin: TestUser;

@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';
-import { isVisible, requireVisibleCourse, subjectOf } from '../curriculum/course.access';
+import { isVisible, premiumOr, requireVisibleCourse, subjectOf } from '../curriculum/course.access';
 import { courseOutline, itemNotInSequence, sequenceItems } from '../curriculum/course-tree';
 import { presentProgress } from './progress.presenter';
 
@@ -47,7 +47,12 @@ export async function openItem(tx: Tx, actor: Actor, courseId: string, itemId: s
   const course = await requireVisibleCourse(tx, actor, courseId);
   // Enrolment is always read: only enrolled learners get a certificate (decisions.md §4).
   const subject = await subjectOf(tx, actor, course, true);
-  requireAccess(actor, 'progress:write', subject, () => fail('NOT_ENROLLED'));
+  requireAccess(
+    actor,
+    'progress:write',
+    subject,
+    premiumOr(subject, () => fail('NOT_ENROLLED')),
+  );
   const items = await sequenceItems(tx, course.id);
   const index = items.findIndex((item) => item.id === itemId);
   if (index < 0) throw await itemNotInSequence(tx, itemId);

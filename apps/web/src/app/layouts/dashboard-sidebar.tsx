@@ -3,6 +3,7 @@ import type { Action, Actor } from '@ishuri/contract';
 import {
   Award,
   CircleHelp,
+  Crown,
   FilePlus2,
   HardDriveDownload,
   Gem,
@@ -124,6 +125,15 @@ const rules: EntryRule[] = [
     icon: Server,
     action: 'system:read',
   },
+  // Premium (issue 33): payments, vouchers, grants
+  {
+    to: '/dashboard/premium-admin',
+    get label() {
+      return messages.premiumPayments;
+    },
+    icon: Crown,
+    action: 'premium:manage',
+  },
 ];
 
 /** The entries one actor sees. Certificates lead to all of them for those who may list them. */
@@ -137,6 +147,8 @@ export function sidebarEntries(actor: Actor | null): SidebarEntry[] {
     certificates,
     ...visible.slice(3),
     { to: '/dashboard/saved', label: messages.savedCoursesTitle, icon: HardDriveDownload },
+    // Premium (issue 33): the pass, a voucher, receipts
+    { to: '/dashboard/premium', label: messages.premiumTitle, icon: Crown },
     { to: '/dashboard/settings', label: messages.accountSettings, icon: Settings },
     { to: '/dashboard/help', label: messages.help, icon: CircleHelp },
   ];

@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import type { Course } from '@ishuri/contract';
 import { CheckCircle2, PlayCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, ButtonLink } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -16,6 +16,7 @@ import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { badgeClass, linkClass } from '../../../components/dashboard/styles';
 import { cn } from '../../../lib/cn';
+import { ApiError } from '../../../lib/api-client';
 
 const column = columnsFor<Course>();
 const columns = [
@@ -115,6 +116,7 @@ export default function StartLearningPage() {
   );
   const enrolments = useMyEnrolments(shownIds, { keepPrevious: true });
   const enrol = useEnrol();
+  const navigate = useNavigate();
   const [enrollingId, setEnrollingId] = useState<string | null>(null);
   const enrolled = useMemo(
     () => new Set((enrolments.data ?? []).map((enrolment) => enrolment.courseId)),
@@ -126,8 +128,12 @@ export default function StartLearningPage() {
     try {
       const answer = await enrol.mutateAsync(course.id);
       toast.success(answer?.message ?? messages.enrolled);
-    } catch {
-      toast.error(messages.enrolFailed);
+    } catch (error) {
+      // Premium (issue 33): without a pass, the way to buy one rather than an error.
+      if (error instanceof ApiError && error.code === 'PREMIUM_REQUIRED') {
+        toast.info(messages.premiumRequired);
+        void navigate('/business#buy');
+      } else toast.error(messages.enrolFailed);
     } finally {
       setEnrollingId(null);
     }

@@ -3,6 +3,30 @@ import { useSession } from '../../../lib/auth';
 import { pageTitle } from '../../../lib/site';
 import { PlanCard } from '../components/plan-card';
 import { plans } from '../plans';
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+
+/**
+ * Checkout (issue 33) brings forms and their schemas: loaded in the browser once the page shows
+ * (the prerendered page has its place, empty).
+ */
+let loadedCheckout: { Checkout: ComponentType } | null = null;
+
+function CheckoutWhenLoaded() {
+  const [loaded, setLoaded] = useState(loadedCheckout);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    void import('../components/premium-checkout').then((module) => {
+      loadedCheckout = { Checkout: module.PremiumCheckout };
+      if (live) setLoaded(loadedCheckout);
+    });
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded ? <loaded.Checkout /> : null;
+}
 
 /** /business: the Free and Premium plans (product.md §9), prices in USD. */
 export default function BusinessPage() {
@@ -21,10 +45,13 @@ export default function BusinessPage() {
           <PlanCard
             key={plan.id}
             plan={plan}
-            // Premium is chosen from the dashboard's course list; a visitor registers first.
-            ctaTo={plan.id === 'premium' && !session ? '/register' : plan.cta.to}
+            // Premium is bought below (issue 33); a visitor registers first.
+            ctaTo={plan.id === 'premium' ? (session ? '#buy' : '/register') : plan.cta.to}
           />
         ))}
+      </div>
+      <div className="mx-auto mt-12 max-w-xl">
+        <CheckoutWhenLoaded />
       </div>
     </section>
   );
