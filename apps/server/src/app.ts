@@ -65,7 +65,6 @@ import { registerEmailChangeJobs } from './modules/users/email-change.service';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import tusRoutes from './modules/uploads/tus.routes';
 import userRoutes from './modules/users/users.routes';
-import { sendPassReminders } from './modules/premium/passes.service';
 import premiumRoutes from './modules/premium/premium.routes';
 import {
   defaultOwnReadCacheOptions,
@@ -416,10 +415,6 @@ export async function buildApp(
   // Older videos' renditions, uploads no longer needed: hourly, in the background.
   let closing = false;
   scheduleVideoUpkeep(ctx, () => closing);
-  // Premium passes ending in 7 days or today: their reminder mails, hourly, by one process.
-  ctx.jobs.schedule('premium-reminders', 60 * 60 * 1000, async () => {
-    await sendPassReminders(ctx);
-  });
   app.addHook('onReady', async () => {
     if (options.pollJobs) {
       // Work folders of earlier processes that were killed (their renditions, S3 copies).

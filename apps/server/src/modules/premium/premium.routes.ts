@@ -41,6 +41,10 @@ function sameSecret(given: unknown, expected: string): boolean {
 export default async function premiumRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   registerPaymentJobs(ctx);
+  // Passes ending in 7 days or today: their reminder mails, hourly, by one process.
+  ctx.jobs.schedule('premium-reminders', HOUR_MS, async () => {
+    await sendPassReminders(ctx);
+  });
 
   route(app, premiumApi.plan, async () => getPlan(ctx));
   route(app, premiumApi.me, async (request) => myPremium(ctx, request.actor));
