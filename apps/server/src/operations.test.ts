@@ -377,13 +377,22 @@ describe('the System screen (GET /api/admin/system)', () => {
     const answer = await server.request('GET', '/api/admin/system', { token: admin.token });
     expect(answer.status, answer.text).toBe(200);
     const { data } = answer.body;
-    expect(data.jobs).toEqual({
-      byState: { pending: 3, running: 0, failed: 1, done: 1 },
-      byType: [
-        { type: 'certificate', pending: 1, running: 0, failed: 0, done: 1 },
-        { type: 'mail', pending: 2, running: 0, failed: 1, done: 0 },
-      ],
-    });
+    // The rows written above, by type; beside them, the periodic clean-ups are jobs too (issue
+    // 31, point 5), so they show on this screen with the state of their latest runs.
+    const written = ['certificate', 'mail'];
+    expect(data.jobs.byType.filter((t: { type: string }) => written.includes(t.type))).toEqual([
+      { type: 'certificate', pending: 1, running: 0, failed: 0, done: 1 },
+      { type: 'mail', pending: 2, running: 0, failed: 1, done: 0 },
+    ]);
+    expect(data.jobs.byType.map((t: { type: string }) => t.type)).toEqual(
+      expect.arrayContaining([
+        'premium-reminders',
+        'resumable-uploads-sweep',
+        'upload-leftovers',
+        'video-upkeep',
+      ]),
+    );
+    expect(data.jobs.byState.failed).toBe(1);
     expect(data.storage.public).toEqual({ files: 1, bytes: 1500, complete: true });
     expect(data.storage.private).toEqual({ files: 2, bytes: 2148, complete: true });
     expect(data.database).toEqual({

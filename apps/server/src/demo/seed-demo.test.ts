@@ -240,6 +240,18 @@ describe('the demo catalogue, created at start-up on an empty database', () => {
       .from(courses)
       .where(eq(courses.courseType, 'premium'))
       .limit(1);
+    // A premium course needs a Premium pass (decisions.md §9): refused without, taken with one.
+    const refused = await server.request('POST', `/api/enroll/create/${premium!.id}`, {
+      token: learner.token,
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body.code).toBe('PREMIUM_REQUIRED');
+    const admin = await createUser(server, { role: 'admin' });
+    const granted = await server.request('POST', '/api/admin/premium/grant', {
+      token: admin.token,
+      body: { action: 'grant', userId: learner.id, days: 30, reason: 'Demo' },
+    });
+    expect(granted.status, granted.text).toBe(200);
     const enrolled = await server.request('POST', `/api/enroll/create/${premium!.id}`, {
       token: learner.token,
     });
