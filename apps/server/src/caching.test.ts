@@ -25,7 +25,10 @@ describe('public reads and their ETag', () => {
       expect(first.status).toBe(200);
       const tag = first.headers.get('etag');
       expect(tag).toMatch(/^W\/"/);
-      expect(first.headers.get('cache-control')).toBe('no-cache');
+      // Browsers revalidate (max-age=0); shared caches may serve it briefly (issue 31, point 4).
+      expect(first.headers.get('cache-control')).toBe(
+        'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
+      );
       await first.arrayBuffer();
 
       const again = await get(url, { 'if-none-match': tag! });
