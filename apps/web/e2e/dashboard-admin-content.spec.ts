@@ -176,7 +176,8 @@ test('an admin creates a course with an image, lessons and a sub-lesson, and del
   const row = page
     .getByRole('table', { name: 'Courses' })
     .getByRole('row', { name: new RegExp(title) });
-  await expect(row).toContainText('premium');
+  // The course type in the reader's language, not the raw value (issue 32, point 5).
+  await expect(row).toContainText('Premium');
   await row.getByRole('link', { name: `Manage lessons of ${title}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Sub-lesson 1.1: Key words' })).toBeVisible();

@@ -134,6 +134,23 @@ describe('blogs', () => {
     }
   });
 
+  it('a deleted post leaves the list at once, after the list was read', async () => {
+    const post = await publish('Read then gone', 'Listed, then deleted.', await pngImage(200, 100));
+    const titles = async () => {
+      const list = await server.request('GET', '/api/blog/all?page=1&pageSize=50', {
+        token: admin.token,
+      });
+      return (list.body.data.items ?? list.body.data).map((b: { title: string }) => b.title);
+    };
+    expect(await titles()).toContain('Read then gone');
+    expect(await titles()).toContain('Read then gone');
+    const response = await server.request('DELETE', `/api/blog/delete/${post.id}`, {
+      token: admin.token,
+    });
+    expect(response.status).toBe(200);
+    expect(await titles()).not.toContain('Read then gone');
+  });
+
   it('deletes a post and its image (admin only)', async () => {
     const post = await publish('Short-lived', 'Soon gone.', await pngImage(200, 100));
     const refusals: Array<[string | undefined, number]> = [
