@@ -109,7 +109,8 @@ test('an admin adds an instructor, who manages only their own courses', async ({
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row', {
     name: new RegExp(instructor.email),
   });
-  await expect(row).toContainText('instructor');
+  // The role in the reader's language, not the raw value (issue 32, point 5).
+  await expect(row).toContainText('Instructor');
 
   // The instructor signs in (own browser) and sees the instructor entries, not the admin's.
   const context = await browser.newContext();

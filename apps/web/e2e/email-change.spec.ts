@@ -24,7 +24,8 @@ test('a new e-mail is used only once the link mailed to it is opened; the old on
   await expect(page.getByText(messages.currentPasswordRequired)).toBeVisible();
   await currentPassword.fill('not-my-password');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText(messages.currentPasswordWrong)).toBeVisible();
+  // Said under the field (and in a toast).
+  await expect(page.getByText(messages.currentPasswordWrong).first()).toBeVisible();
   await currentPassword.fill(user.password);
   const since = Date.now();
   await page.getByRole('button', { name: 'Save changes' }).click();
