@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addLesson, addSubLesson, createCourse, uniqueTitle } from './support/learn-content';
 import { codeFrom, waitForMail } from './support/mail';
-import { newUser, storedSession } from './support/users';
+import { grantPremium, newUser, storedSession } from './support/users';
 
 /**
  * A learner's whole journey in their language (issue 16), at 360 px: in Kinyarwanda, register,
@@ -77,6 +77,8 @@ test.describe('in Kinyarwanda', () => {
       headers: { Authorization: `Bearer ${authToken}` },
     });
     expect(((await profile.json()) as { data: { language: string } }).data.language).toBe('rw');
+    // The course is premium: the learner holds a Premium pass (decisions.md §9).
+    await grantPremium(request, adminToken, user.email);
 
     const course = await createCourse(request, adminToken, {
       title: uniqueTitle('Ubuhinzi burambye'),
