@@ -169,6 +169,8 @@ test.describe('in French', () => {
       },
     });
     expect(signup.status(), await signup.text()).toBe(201);
+    // The course below is premium: the learner holds a Premium pass (decisions.md §9).
+    await grantPremium(request, adminToken, user.email);
 
     const since = Date.now();
     await page.goto('/login');
