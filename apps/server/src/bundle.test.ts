@@ -41,5 +41,6 @@ describe('the built server (what npm start runs)', () => {
     } finally {
       await stopBuilt(server);
     }
-  });
+    // Building the bundle and a first start with migrations: slow on a busy 2-core machine.
+  }, 180_000);
 });
