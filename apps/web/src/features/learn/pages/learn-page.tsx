@@ -83,6 +83,9 @@ export default function LearnPage() {
       courseType: data.courseType,
       ownerId: data.ownerId,
       enrolled,
+      // The pass is the server's to judge (it answers 402 PREMIUM_REQUIRED once a pass ended):
+      // an enrolment it accepted is taken here as held with Premium.
+      premium: enrolled,
     });
   const saving = signedIn && readable && !preview;
   const progress = useProgress(data?.id ?? courseId, saving && enrolments.isSuccess);
