@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, signupRequestSchema } from '@ishuri/contract';
 import type { Role } from '@ishuri/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
@@ -9,7 +9,7 @@ import { PasswordField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateUser } from '../../../api/users';
-import { roleChoices, roleName } from './roles';
+import { RoleSelect } from './role-select';
 
 const addUserSchema = signupRequestSchema.required({ role: true });
 const fieldNames = ['firstName', 'lastName', 'email', 'password', 'role'] as const;
@@ -22,7 +22,6 @@ export function AddUserForm({
   onCancel: () => void;
 }) {
   const createUser = useCreateUser();
-  const roleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -82,22 +81,7 @@ export function AddUserForm({
         error={errors.password?.message}
         {...register('password')}
       />
-      <div className="space-y-1.5">
-        <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
-          {messages.role}
-        </label>
-        <select
-          id={roleId}
-          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900"
-          {...register('role')}
-        >
-          {roleChoices.map((role) => (
-            <option key={role} value={role}>
-              {roleName(role)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RoleSelect {...register('role')} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={createUser.isPending}>
           {messages.cancel}

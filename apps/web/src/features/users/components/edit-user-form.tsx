@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { tableDate } from '../../../lib/format';
 import { useEditUser, useUserHistory } from '../../../api/users';
+import { RoleSelect } from './role-select';
 import { roleChoices, roleName } from './roles';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'role'] as const;
@@ -45,7 +46,6 @@ export function EditUserForm({
 }) {
   const editUser = useEditUser();
   const history = useUserHistory(user.id);
-  const roleId = useId();
   const historyId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -100,22 +100,7 @@ export function EditUserForm({
           error={errors.email?.message}
           {...register('email')}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
-            {messages.role}
-          </label>
-          <select
-            id={roleId}
-            className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900"
-            {...register('role')}
-          >
-            {roleChoices.map((role) => (
-              <option key={role} value={role}>
-                {roleName(role)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleSelect {...register('role')} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={editUser.isPending}>
             {messages.cancel}
