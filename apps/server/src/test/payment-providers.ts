@@ -138,3 +138,116 @@ export async function startMomo() {
   };
 }
 export type FakeMomo = Awaited<ReturnType<typeof startMomo>>;
+
+export const FLUTTERWAVE_CREDENTIALS = {
+  secretKey: 'FLWSECK_TEST-0123456789abcdef-X',
+  webhookHash: 'a-webhook-hash-of-our-choosing',
+};
+
+export interface FlutterwaveCheckout {
+  body: {
+    tx_ref: string;
+    amount: string | number;
+    currency: string;
+    redirect_url: string;
+    customer: { email: string; name?: string };
+  };
+  /** Set once the payer has paid (or failed) on the hosted page. */
+  transaction?: { id: number; status: 'successful' | 'failed'; amount: number; currency: string };
+}
+
+/**
+ * Flutterwave v3, "Flutterwave Standard" (https://developer.flutterwave.com/docs/collecting-payments/standard,
+ * and "Verify transaction" https://developer.flutterwave.com/reference/verify-transaction):
+ * `POST /v3/payments` answers `{ status: 'success', data: { link } }`;
+ * `GET /v3/transactions/{id}/verify` and `GET /v3/transactions/verify_by_reference?tx_ref=` answer
+ * the transaction (`id`, `tx_ref`, `amount`, `currency`, `status`); both need
+ * `Authorization: Bearer {secret key}`. A test says what the payer did on the hosted page.
+ */
+export async function startFlutterwave() {
+  const checkouts = new Map<string, FlutterwaveCheckout>();
+  let nextId = 4_000_000;
+  const transactionOf = (found: FlutterwaveCheckout) => ({
+    status: 'success',
+    message: 'Transaction fetched successfully',
+    data: {
+      id: found.transaction!.id,
+      tx_ref: found.body.tx_ref,
+      flw_ref: `FLW-MOCK-${found.transaction!.id}`,
+      amount: found.transaction!.amount,
+      currency: found.transaction!.currency,
+      charged_amount: found.transaction!.amount,
+      status: found.transaction!.status,
+      payment_type: 'card',
+      customer: { email: found.body.customer.email },
+    },
+  });
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://flutterwave');
+      if (request.headers.authorization !== `Bearer ${FLUTTERWAVE_CREDENTIALS.secretKey}`) {
+        return send(response, 401, { status: 'error', message: 'Invalid authorization key' });
+      }
+      if (request.method === 'POST' && url.pathname === '/v3/payments') {
+        const body = await readJson(request);
+        if (!body?.tx_ref || !body?.amount || !body?.redirect_url || !body?.customer?.email) {
+          return send(response, 400, { status: 'error', message: 'Invalid request', data: null });
+        }
+        checkouts.set(body.tx_ref, { body });
+        return send(response, 200, {
+          status: 'success',
+          message: 'Hosted Link',
+          data: { link: `https://checkout.flutterwave.com/v3/hosted/pay/${body.tx_ref}` },
+        });
+      }
+      const verify = /^\/v3\/transactions\/(\d+)\/verify$/.exec(url.pathname);
+      if (request.method === 'GET' && verify) {
+        const found = [...checkouts.values()].find(
+          (c) => c.transaction && String(c.transaction.id) === verify[1],
+        );
+        if (!found)
+          return send(response, 400, {
+            status: 'error',
+            message: 'No transaction was found for this id',
+            data: null,
+          });
+        return send(response, 200, transactionOf(found));
+      }
+      if (request.method === 'GET' && url.pathname === '/v3/transactions/verify_by_reference') {
+        const found = checkouts.get(url.searchParams.get('tx_ref') ?? '');
+        if (!found?.transaction) {
+          return send(response, 400, {
+            status: 'error',
+            message: 'No transaction was found for this reference',
+            data: null,
+          });
+        }
+        return send(response, 200, transactionOf(found));
+      }
+      return send(response, 404, {});
+    })();
+  });
+  const url = await listen(server);
+  return {
+    url,
+    checkouts,
+    /**
+     * The payer paid (or failed) on the hosted page; answers the transaction id Flutterwave adds
+     * to the return address. `amount` lets a test pay less than asked.
+     */
+    pay(txRef: string, status: 'successful' | 'failed', amount?: number): number {
+      const found = checkouts.get(txRef);
+      if (!found) throw new Error(`no checkout for ${txRef}`);
+      const id = ++nextId;
+      found.transaction = {
+        id,
+        status,
+        amount: amount ?? Number(found.body.amount),
+        currency: found.body.currency,
+      };
+      return id;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeFlutterwave = Awaited<ReturnType<typeof startFlutterwave>>;
