@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { videos } from '../apps/server/src/db/schema';
-import { findFfmpeg } from '../apps/server/src/lib/ffmpeg';
+import { findFfmpeg } from '../apps/server/src/modules/media/ffmpeg';
 import { createCourse } from '../apps/server/src/test/content';
 import { createUser } from '../apps/server/src/test/factories';
 import type { TestUser } from '../apps/server/src/test/factories';

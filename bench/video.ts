@@ -1,5 +1,5 @@
 /**
- * Video benchmark (issue 14): how fast this machine makes each rendition of lib/renditions.ts
+ * Video benchmark (issue 14): how fast this machine makes each rendition of modules/media/renditions.ts
  * (× real time: seconds of video per second of work) and what each costs a learner (MB per
  * minute), for a demo clip (title cards, as `npm start` seeds) and for a 10-minute talking-head
  * sample (a still room, a speaker who moves a little, camera noise, speech-like sound), made
@@ -14,9 +14,13 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findFfmpeg, inputFormatOf } from '../apps/server/src/lib/ffmpeg';
-import { encodeClip } from '../apps/server/src/lib/media-generator';
-import { makeRendition, probeVideo, renditionPlan } from '../apps/server/src/lib/renditions';
+import { findFfmpeg, inputFormatOf } from '../apps/server/src/modules/media/ffmpeg';
+import { encodeClip } from '../apps/server/src/modules/media/media-generator';
+import {
+  makeRendition,
+  probeVideo,
+  renditionPlan,
+} from '../apps/server/src/modules/media/renditions';
 
 const run = promisify(execFile);
 const minutes = Number(process.env.BENCH_VIDEO_MINUTES ?? 10);

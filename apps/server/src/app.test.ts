@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@ishuri/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from './lib/bootstrap';
+import { ensureFirstAdmin } from './first-admin';
 import { startTestServer } from './test/server';
 import type { TestServer } from './test/server';
 

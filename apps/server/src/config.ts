@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { JobQueueOptions } from './lib/jobs';
 import type { ReadCacheOptions } from './lib/read-cache';
 import type { OwnReadCacheOptions } from './lib/own-read-cache';
-import type { ResumableUploadOptions } from './lib/resumable-uploads';
+import type { ResumableUploadOptions } from './modules/media/resumable-uploads';
 import type { SessionCacheOptions } from './lib/session-cache';
 
 /** The only reader of process.env. Every variable is listed in the README. */
@@ -174,7 +174,7 @@ export interface Config {
   maxVideoMinutes: number;
   maxImageBytes: number;
   /**
-   * Keep an uploaded lesson video once its renditions are made (lib/video-originals.ts); when
+   * Keep an uploaded lesson video once its renditions are made (modules/media/video-originals.ts); when
    * false (the default) the upload is deleted then, and only the renditions remain.
    */
   keepOriginalVideos: boolean;
@@ -209,7 +209,7 @@ export interface Config {
   sessionCache?: Partial<SessionCacheOptions>;
   /** The in-memory cache of signed-in users' own reads; defaults in lib/own-read-cache.ts. */
   ownReadCache?: Partial<OwnReadCacheOptions>;
-  /** Resumable (tus) video uploads; defaults in lib/resumable-uploads.ts. */
+  /** Resumable (tus) video uploads; defaults in modules/media/resumable-uploads.ts. */
   resumableUploads?: Partial<ResumableUploadOptions>;
   rateLimits: {
     signin: RateLimit;
@@ -236,7 +236,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // perEmail on sign-in counts per device cookie for a browser that signed in before, and per
   // e-mail for every other client: only those are refused when it is full (decisions.md §2).
   signin: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
-  // No per-user limit on codes: each code has its own tries (lib/signin-cookies.ts).
+  // No per-user limit on codes: each code has its own tries (modules/auth/signin-cookies.ts).
   verifyCode: { perIp: 100, windowSeconds: 15 * 60 },
   resendCode: { perIp: 30, windowSeconds: 15 * 60 },
   signup: { perIp: 100, perEmail: 10, windowSeconds: 60 * 60 },

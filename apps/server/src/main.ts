@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { ensureFirstAdmin } from './lib/bootstrap';
-import { refuseUploadsInFlight } from './lib/uploads';
+import { ensureFirstAdmin } from './first-admin';
+import { refuseUploadsInFlight } from './modules/media/uploads';
 import { runStartupTasks } from './startup';
 
 /** Before the shutdown's deadline, the time left to answer the uploads stopped then. */
@@ -55,7 +55,7 @@ async function main() {
    * made are stopped (ffmpeg's whole process group), their work folders removed and the job put
    * back in the queue for another process or the next start (lib/jobs.ts `stopsAtShutdown`).
    * Requests in flight finish: an upload may go on until UPLOAD_GRACE before the deadline, then
-   * it is answered 503 with `Retry-After` and nothing of it is kept (lib/uploads.ts). Kept-alive
+   * it is answered 503 with `Retry-After` and nothing of it is kept (modules/media/uploads.ts). Kept-alive
    * connections are closed as soon as they are idle; once no request that sends something is
    * open, the connections still open (a video streamed to a paused player, which would otherwise
    * hold the process to its deadline) are closed too: players ask again with a range. Then the

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { jobs } from './db/schema';
 import { uuidv7 } from './lib/ids';
-import { queueMail } from './lib/mail-jobs';
+import { queueMail } from './modules/mail/mail.jobs';
 import { createUser } from './test/factories';
 import type { TestUser } from './test/factories';
 import { freshDatabase } from './test/database';

@@ -12,7 +12,7 @@ import {
   vouchers,
 } from './db/schema';
 import { uuidv7 } from './lib/ids';
-import { sha256 } from './lib/passwords';
+import { sha256 } from './lib/secrets';
 import { generateCertificateCode } from './modules/certificates/certificates.service';
 import { newsletterToken } from './modules/subscribers/newsletter';
 import { createCourse, createLesson, createSubLesson } from './test/content';

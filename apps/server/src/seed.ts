@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed-demo';
-import { ensureFirstAdmin } from './lib/bootstrap';
-import { ensureExplainerVideo } from './lib/explainer-video';
+import { ensureFirstAdmin } from './first-admin';
+import { ensureExplainerVideo } from './modules/media/explainer-video';
 
 /**
  * `npm run seed`: adds the demo catalogue to the database the server uses (same configuration),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import { certificates, jobs, users } from './db/schema';
-import { TokenService } from './lib/tokens';
+import { TokenService } from './modules/auth/tokens';
 import { CERTIFICATE_JOB } from './modules/certificates/certificates.service';
 import { buildBundle, startBuilt, stopBuilt, untilAnswers } from './test/built-server';
 import type { BuiltServer } from './test/built-server';

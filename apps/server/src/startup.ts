@@ -1,7 +1,7 @@
 import { courses } from './db/schema';
 import { seedDemo } from './demo/seed-demo';
-import type { AppContext } from './lib/context';
-import { ensureExplainerVideo } from './lib/explainer-video';
+import type { AppContext } from './context';
+import { ensureExplainerVideo } from './modules/media/explainer-video';
 
 /**
  * Work done once at start, after the first admin exists: the landing page's explainer video,

@@ -465,13 +465,13 @@ export interface StoredCaptions {
 
 /**
  * A lesson video (issue 31): its own id, the item that shows it, and its renditions and captions,
- * written by the `video.renditions` job (lib/renditions.ts) as each is made, so a lesson can be
+ * written by the `video.renditions` job (modules/media/renditions.ts) as each is made, so a lesson can be
  * played small as soon as the first exists. `sourceUrl` is the upload's URL (one video per
  * upload), which names the folder of its files even once the upload is deleted.
  *
  * The item's reference becomes null when the item is deleted, not the row: the row is the list
  * of the files to delete (renditions, poster, captions), which the deletion does after its
- * commit (lib/uploads.ts, deleteStoredFiles) and then deletes the row.
+ * commit (modules/media/uploads.ts, deleteStoredFiles) and then deletes the row.
  */
 export const videos = pgTable(
   'videos',
@@ -498,7 +498,7 @@ export const videos = pgTable(
 
 // Resumable uploads counted by every process (issue 29, point 9)
 /**
- * A resumable upload being created (modules/uploads/tus.routes.ts): written, under a lock per
+ * A resumable upload being created (modules/media/tus.routes.ts): written, under a lock per
  * user, by the process that checked the user's count, and removed once the upload's files exist
  * (or after a few minutes, if that process died). Every process counts these with the files of
  * the shared `tus/` folder, so two processes cannot both let a user past the limit.

@@ -1,4 +1,4 @@
-import type { Palette } from '../lib/media-generator';
+import type { Palette } from '../modules/media/media-generator';
 import type { Quiz } from '@ishuri/contract';
 
 /**

@@ -9,7 +9,7 @@ import {
   EXPLAINER_POSTER_KEY,
   EXPLAINER_URL,
   ensureExplainerVideo,
-} from '../lib/explainer-video';
+} from '../modules/media/explainer-video';
 import { isUuid } from '../lib/ids';
 import { runStartupTasks } from '../startup';
 import { createUser } from '../test/factories';

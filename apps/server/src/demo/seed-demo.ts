@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { blogs, courseItems, courses, users } from '../db/schema';
-import type { AppContext } from '../lib/context';
-import { findFfmpeg } from '../lib/ffmpeg';
-import { requestRenditions, videosOf } from '../lib/renditions';
-import { encodeClip, renderCover } from '../lib/media-generator';
+import type { AppContext } from '../context';
+import { findFfmpeg } from '../modules/media/ffmpeg';
+import { requestRenditions, videosOf } from '../modules/media/renditions';
+import { encodeClip, renderCover } from '../modules/media/media-generator';
 import type { Storage } from '../lib/storage';
 import { demoBlogs, demoCourses, demoQuizzes } from './demo-catalogue';
 import type { DemoCourse, DemoItem } from './demo-catalogue';
@@ -319,7 +319,7 @@ export async function seedDemo(ctx: AppContext, options: SeedOptions = {}): Prom
   if (result.courses + result.lessons + result.subLessons + result.blogs > 0) {
     await ctx.readCache.invalidate();
   }
-  // The clips' small copies, like an upload's (lib/renditions.ts), made in the background.
+  // The clips' small copies, like an upload's (modules/media/renditions.ts), made in the background.
   if (result.videoItems > 0) void ctx.jobs.kick();
   return result;
 }

@@ -47,3 +47,27 @@ export function trackHandlers(app: FastifyInstance): InFlight {
   });
   return inFlight;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests with a body (not GET, HEAD, OPTIONS) not yet answered. */
+    sendingRequests: () => number;
+  }
+}
+
+/**
+ * Requests that send something (an upload, a form) not yet answered, as `app.sendingRequests()`:
+ * a shutdown closes the connections left (videos streamed to a paused player) once none is
+ * (main.ts).
+ */
+export function countSendingRequests(app: FastifyInstance): void {
+  let sending = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+      return;
+    }
+    sending += 1;
+    reply.raw.once('close', () => (sending -= 1));
+  });
+  app.decorate('sendingRequests', () => sending);
+}

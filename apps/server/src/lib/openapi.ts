@@ -1,3 +1,6 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -75,3 +78,24 @@ export const openApiTags = [
   { name: 'mail', description: 'Mail the server could not send' },
   { name: 'system', description: 'The running platform: jobs, storage, database, Redis' },
 ];
+
+/** The OpenAPI document at /api/docs/json and its reader at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Ishuri API',
+        description: 'Courses, lessons, progress and certificates.',
+        version: '1.0.0',
+        contact: { name: 'Ishuri', url: appUrl },
+      },
+      servers: [{ url: appUrl }],
+      tags: openApiTags,
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: openApiTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

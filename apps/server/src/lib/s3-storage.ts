@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config, S3Config } from '../config';
-import { makeWorkFolder, removeWorkFolder } from './ffmpeg';
+import { makeWorkFolder, removeWorkFolder } from './work-folders';
 import { contentTypeOf, createLocalStorage, checkedKey, USAGE_MAX_FILES } from './storage';
 import type { Storage } from './storage';
 

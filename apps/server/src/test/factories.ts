@@ -1,7 +1,7 @@
 import type { Role } from '@ishuri/contract';
 import { users } from '../db/schema';
 import { uuidv7 } from '../lib/ids';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword } from '../modules/auth/passwords';
 import type { TestServer } from './server';
 
 let counter = 0;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { defaultRateLimits } from '../config';
 import type { Config } from '../config';
-import type { AppContext } from '../lib/context';
+import type { AppContext } from '../context';
 import { openDatabase } from '../db/client';
 import { freshDatabase } from './database';
 

@@ -12,7 +12,7 @@ import {
   newDeviceCookie,
   readCookie,
   setCookie,
-} from '../../lib/signin-cookies';
+} from './signin-cookies';
 import { normalizeEmail } from '@ishuri/contract';
 import { logout, resendCode, signin, signup, verifyCode } from './auth.service';
 import { changeOwnPassword, forgotPassword, resetPassword } from './password-reset';

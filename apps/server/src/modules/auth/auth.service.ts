@@ -10,20 +10,14 @@ import { can, normalizeEmail } from '@ishuri/contract';
 import { askedLanguage, messages, speakingTo } from '../../lib/i18n';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loginCodes, revokedTokens, users } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { said } from '../../lib/route';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { loginCodeMail } from '../../lib/mail-templates';
-import { newSigninCookie } from '../../lib/signin-cookies';
-import {
-  burnPasswordCheck,
-  generateCode,
-  hashPassword,
-  safeEqual,
-  sha256,
-  verifyPassword,
-} from '../../lib/passwords';
+import { loginCodeMail } from '../mail/mail-templates';
+import { newSigninCookie } from './signin-cookies';
+import { burnPasswordCheck, generateCode, hashPassword, verifyPassword } from './passwords';
+import { safeEqual, sha256 } from '../../lib/secrets';
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../users/users.service';
 

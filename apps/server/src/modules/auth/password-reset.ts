@@ -10,11 +10,12 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginCodes, passwordResets, users } from '../../db/schema';
 import { requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import type { JobInfo } from '../../lib/jobs';
-import { resetLinkMail } from '../../lib/mail-templates';
-import { generateToken, hashPassword, sha256, verifyPassword } from '../../lib/passwords';
+import { resetLinkMail } from '../mail/mail-templates';
+import { hashPassword, verifyPassword } from './passwords';
+import { generateToken, sha256 } from '../../lib/secrets';
 import { findUserByEmail, findUserById } from '../users/users.service';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { blogApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { receiveUpload } from '../../lib/uploads';
+import { receiveUpload } from '../media/uploads';
 import { countBlogs, createBlog, deleteBlog, getBlog, listBlogs } from './blogs.service';
 
 export default async function blogRoutes(app: FastifyInstance) {

@@ -3,12 +3,12 @@ import type { Actor, ListQuery } from '@ishuri/contract';
 import { desc, eq } from 'drizzle-orm';
 import { blogs } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
 import { countAll, listPage } from '../../lib/pagination';
-import { deleteStoredFiles, withUpload } from '../../lib/uploads';
-import type { UploadSource } from '../../lib/uploads';
+import { deleteStoredFiles, withUpload } from '../media/uploads';
+import type { UploadSource } from '../media/uploads';
 import { parseFields } from '../../lib/validation';
 import { presentBlog } from './blogs.presenter';
 

@@ -1,5 +1,5 @@
 import { messages } from '../../lib/i18n';
-import { escapeHtml, layout } from '../../lib/mail-templates';
+import { escapeHtml, layout } from '../mail/mail-templates';
 import type { Mail } from '../../lib/mailer';
 
 export interface CertificateMailInput {

@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates, users } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { currentLanguage, inLanguage } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';

@@ -1,6 +1,6 @@
 import { messages } from '../../lib/i18n';
 import type { Mail } from '../../lib/mailer';
-import { escapeHtml, layout } from '../../lib/mail-templates';
+import { escapeHtml, layout } from '../mail/mail-templates';
 
 type Template = Omit<Mail, 'to'>;
 

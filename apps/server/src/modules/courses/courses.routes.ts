@@ -1,7 +1,7 @@
 import { courseApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { receiveUpload } from '../../lib/uploads';
+import { receiveUpload } from '../media/uploads';
 import {
   createCourse,
   deleteCourse,

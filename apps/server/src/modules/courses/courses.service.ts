@@ -4,12 +4,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { courses } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { listPage } from '../../lib/pagination';
-import { deleteStoredFiles, withUpload } from '../../lib/uploads';
-import type { UploadSource } from '../../lib/uploads';
+import { deleteStoredFiles, withUpload } from '../media/uploads';
+import type { UploadSource } from '../media/uploads';
 import { parseFields } from '../../lib/validation';
 import {
   contentAccess,

@@ -26,7 +26,7 @@ let learner: TestUser;
 
 beforeAll(async () => {
   // Uploads are kept: these tests follow the uploaded file itself (its deletion once made small
-  // is lib/video-originals.test.ts's).
+  // is modules/media/video-originals.test.ts's).
   server = await startTestServer({ keepOriginalVideos: true });
   [admin, instructor, otherInstructor, learner] = await Promise.all([
     createUser(server, { role: 'admin' }),

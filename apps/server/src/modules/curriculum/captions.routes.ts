@@ -1,6 +1,6 @@
 import { captionsApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
-import { receiveCaptions } from '../../lib/captions';
+import { receiveCaptions } from '../media/captions';
 import { route } from '../../lib/route';
 import { deleteCaptions, putCaptions } from './captions.service';
 

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courseItems, videos } from '../../db/schema';
 import type { StoredCaptions } from '../../db/schema';
-import { captionTracks } from '../../lib/captions';
-import type { AppContext } from '../../lib/context';
+import { captionTracks } from '../media/captions';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
-import { renditionFolder } from '../../lib/renditions';
+import { renditionFolder } from '../media/renditions';
 import { keyOfPublicUrl } from '../../lib/storage';
 import { mediaLink, requireCourseAccess } from './course.access';
 import { isLevel, itemNotFound, requireItemWithCourse } from './course-tree';
@@ -19,10 +19,10 @@ import type { ItemLevel } from './course-tree';
  *
  * Where they live: the file under its video's renditions folder
  * (`videos/<video id>/captions.<language>.<uuid>.vtt`), so that a premium course's captions need
- * a signed link like its renditions (lib/media-urls.ts), and the list in the `videos` row of the
+ * a signed link like its renditions (modules/media/media-urls.ts), and the list in the `videos` row of the
  * video (its `captions` column), so that a course's items are read with their captions in the
  * query that reads their renditions. Deleting or replacing the video deletes that row with its
- * files (lib/renditions.ts, deleteRenditions): captions made for one video never stay with
+ * files (modules/media/renditions.ts, deleteRenditions): captions made for one video never stay with
  * another. A replaced file gets a new name, because uploads are served as immutable.
  */
 

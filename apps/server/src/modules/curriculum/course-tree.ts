@@ -3,10 +3,10 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { courseItems, courses, videos } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { findCourse } from './course.access';
 import { fail } from '../../lib/errors';
-import type { VideoRow } from '../../lib/renditions';
+import type { VideoRow } from '../media/renditions';
 import { isUuid } from '../../lib/ids';
 
 /**

@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courses, enrolments, premiumPasses } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 

@@ -1,11 +1,11 @@
 import { createItemFieldsSchema, quizSchema, updateItemFieldsSchema } from '@ishuri/contract';
 import { messages } from '../../lib/i18n';
 import type { ContentType, ItemVideo, LearnerQuiz, Quiz } from '@ishuri/contract';
-import { captionTracks } from '../../lib/captions';
-import type { VideoRow } from '../../lib/renditions';
+import { captionTracks } from '../media/captions';
+import type { VideoRow } from '../media/renditions';
 import { publicUrlOf } from '../../lib/storage';
 import { validationError } from '../../lib/errors';
-import type { ReceivedUpload, StoredFile } from '../../lib/uploads';
+import type { ReceivedUpload, StoredFile } from '../media/uploads';
 import type { ContentAccess } from './course.access';
 
 /**

@@ -2,12 +2,12 @@ import type { Actor, ReorderBody } from '@ishuri/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { courseItems, courses } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
-import { renditionsOfUpload } from '../../lib/renditions';
-import { deleteStoredFiles, withUpload } from '../../lib/uploads';
-import type { UploadSource } from '../../lib/uploads';
+import { renditionsOfUpload } from '../media/renditions';
+import { deleteStoredFiles, withUpload } from '../media/uploads';
+import type { UploadSource } from '../media/uploads';
 import {
   contentAccess,
   mediaLink,

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { courses, enrolments } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
 import { alreadyThere } from '../../lib/route';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { countAll, UNPAGED_LIMIT } from '../../lib/pagination';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { route } from '../../lib/route';
-import { answers } from '../../lib/probe';
+import { answers } from '../media/probe';
 
 export default async function healthRoutes(app: FastifyInstance) {
   // Liveness: the process answers and its database is reachable.

@@ -4,10 +4,10 @@ import type { FailedMail, FailedMailQuery, MailKind } from '@ishuri/contract';
 import { failedMailQuerySchema } from '@ishuri/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { certificates, jobs, users } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { resetLinkMail } from '../../lib/mail-templates';
+import { resetLinkMail } from './mail-templates';
 import { CERTIFICATE_JOB } from '../certificates/certificates.service';
 import { RESET_LINK_JOB } from '../auth/password-reset';
 

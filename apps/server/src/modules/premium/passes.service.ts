@@ -4,11 +4,11 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { passEvents, premiumPasses, users } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { messages, speakingTo } from '../../lib/i18n';
 import { uuidv7 } from '../../lib/ids';
-import { queueMail } from '../../lib/mail-jobs';
+import { queueMail } from '../mail/mail.jobs';
 import { passEndingMail } from './premium.mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

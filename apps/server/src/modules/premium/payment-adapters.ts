@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentProvider } from '@ishuri/contract';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { messages } from '../../lib/i18n';
 import { flutterwaveAdapter } from './providers/flutterwave';
 import { momoAdapter } from './providers/momo';

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { payments, users } from '../../db/schema';
 import type { PaymentHistoryEntry } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail, validationError } from '../../lib/errors';
 import { currentLanguage, messages, speakingTo } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';

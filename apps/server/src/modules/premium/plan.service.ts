@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { premiumSettings } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { adapterFor } from './payment-adapters';
 
 /**

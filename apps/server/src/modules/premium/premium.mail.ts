@@ -3,7 +3,7 @@ import { formatDate } from '@ishuri/contract';
 import type { Language } from '@ishuri/contract';
 import PDFDocument from 'pdfkit';
 import { currentLanguage, messages } from '../../lib/i18n';
-import { escapeHtml, layout } from '../../lib/mail-templates';
+import { escapeHtml, layout } from '../mail/mail-templates';
 import type { Mail } from '../../lib/mailer';
 
 /** Dates in mails and receipts are Kigali's. */

@@ -4,7 +4,7 @@ import { createVouchersRequestSchema } from '@ishuri/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { users, vouchers } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';

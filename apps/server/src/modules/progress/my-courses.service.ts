@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificates, courseItems, courses, enrolments, progress } from '../../db/schema';
 import { requireActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
 import { presentCourse } from '../courses/courses.presenter';
 import { visibleCourses } from '../curriculum/course.access';

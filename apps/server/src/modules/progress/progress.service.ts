@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { progress, quizAttempts } from '../../db/schema';
 import { requireAccess, requireActor, signedInActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { issueCertificate } from '../certificates/certificates.service';

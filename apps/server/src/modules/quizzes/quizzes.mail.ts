@@ -1,7 +1,7 @@
 import type { QuizGrantKind } from '@ishuri/contract';
 import { messages } from '../../lib/i18n';
 import type { Mail } from '../../lib/mailer';
-import { escapeHtml, layout } from '../../lib/mail-templates';
+import { escapeHtml, layout } from '../mail/mail-templates';
 
 /**
  * The mail a learner receives when the course's owner or an admin gave them another attempt at

@@ -2,11 +2,11 @@ import type { Actor, ListQuery, QuizAttemptRequest, QuizGrantRequest } from '@is
 import { and, desc, eq, exists } from 'drizzle-orm';
 import { quizAttempts, quizGrants, users } from '../../db/schema';
 import { requireAccess, requireActor, signedInActor } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { messages, speakingTo } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { queueMail } from '../../lib/mail-jobs';
+import { queueMail } from '../mail/mail.jobs';
 import { listPage } from '../../lib/pagination';
 import { said } from '../../lib/route';
 import { requireCourse } from '../curriculum/course.access';

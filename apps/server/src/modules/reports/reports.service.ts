@@ -2,7 +2,7 @@ import type { Actor, CourseFunnel, ListQuery, ReportLearner } from '@ishuri/cont
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { enrolments, progress, quizAttempts, users } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';

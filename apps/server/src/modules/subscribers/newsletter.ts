@@ -2,9 +2,9 @@ import { messages } from '../../lib/i18n';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { isUuid } from '../../lib/ids';
-import { escapeHtml, layout } from '../../lib/mail-templates';
+import { escapeHtml, layout } from '../mail/mail-templates';
 import type { Mail } from '../../lib/mailer';
 
 /**

@@ -3,7 +3,7 @@ import { normalizeEmail } from '@ishuri/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { subscribers } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { uuidv7 } from '../../lib/ids';
 import { listPage } from '../../lib/pagination';

@@ -1,9 +1,9 @@
 import type { JobCounts, SystemInfo } from '@ishuri/contract';
 import serverPackage from '../../../package.json' with { type: 'json' };
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { countJobs } from '../../lib/jobs';
 import type { StorageUsage } from '../../lib/storage';
-import { answers } from '../../lib/probe';
+import { answers } from '../media/probe';
 
 /** Storage counts are kept this long: counting every file of a large store takes a while. */
 const STORAGE_COUNT_TTL_MS = 60_000;

@@ -2,11 +2,12 @@ import type { Actor } from '@ishuri/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail, validationError } from '../../lib/errors';
 import { messages, speakingTo } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { generateToken, sha256, verifyPassword } from '../../lib/passwords';
+import { verifyPassword } from '../auth/passwords';
+import { generateToken, sha256 } from '../../lib/secrets';
 import { confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
 
 /** How long an e-mail change link stays valid. */

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE, normalizeEmail } from '@ishuri/contract';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { userEvents, users } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { isUuid, uuidv7 } from '../../lib/ids';

@@ -1,6 +1,6 @@
 import { messages } from '../../lib/i18n';
 import type { Mail } from '../../lib/mailer';
-import { layout, linkedHtml, linkMail } from '../../lib/mail-templates';
+import { layout, linkedHtml, linkMail } from '../mail/mail-templates';
 
 type Template = Omit<Mail, 'to'>;
 

@@ -4,7 +4,7 @@ import { messages } from '../../lib/i18n';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { said } from '../../lib/route';
 import { requireUserAccess } from './users.access';

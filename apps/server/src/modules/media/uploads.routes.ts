@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { messages } from '../../lib/i18n';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from '../../lib/errors';
-import { isPremiumMedia } from '../../lib/media-urls';
-import { imageKeyOfSmall, smallImageMaker } from '../../lib/small-images';
+import { isPremiumMedia } from './media-urls';
+import { imageKeyOfSmall, smallImageMaker } from './small-images';
 import { contentTypeOf, isStorageKey } from '../../lib/storage';
 import type { Storage } from '../../lib/storage';
 
@@ -30,12 +30,12 @@ const cacheOf = new WeakMap<FastifyRequest, string>();
  * at once. Only well-formed storage keys are looked up: `..`, dot files and odd characters are a
  * 404, and the private storage lives in another folder.
  *
- * Videos of premium lessons are served only through signed, expiring URLs (lib/media-urls.ts,
+ * Videos of premium lessons are served only through signed, expiring URLs (modules/media/media-urls.ts,
  * decisions.md §5), privately cached until they expire; without a live signature they answer
  * 403. Whether a video is premium is read from the database at each request.
  *
  * Course and blog images are public, a premium course's too (its card is shown to everyone), and
- * so are their small copies (`images/<name>.small.webp`, lib/small-images.ts): the same rule and
+ * so are their small copies (`images/<name>.small.webp`, modules/media/small-images.ts): the same rule and
  * cache. An older image's missing small copy is made on its first request.
  */
 const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, options) => {

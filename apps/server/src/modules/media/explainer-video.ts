@@ -1,5 +1,5 @@
-import { messages } from './i18n';
-import type { AppContext } from './context';
+import { messages } from '../../lib/i18n';
+import type { AppContext } from '../../context';
 import { findFfmpeg } from './ffmpeg';
 import { encodeClip, renderCover } from './media-generator';
 

@@ -1,6 +1,6 @@
-import type { Tx } from '../db/client';
-import type { AppContext } from './context';
-import type { Mail } from './mailer';
+import type { Tx } from '../../db/client';
+import type { AppContext } from '../../context';
+import type { Mail } from '../../lib/mailer';
 
 export const MAIL_JOB = 'mail';
 

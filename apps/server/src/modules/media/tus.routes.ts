@@ -16,7 +16,7 @@ import {
   reserveResumableUpload,
   resumableFolderOf,
   resumableOptionsOf,
-} from '../../lib/resumable-uploads';
+} from './resumable-uploads';
 
 /** Where resumable uploads are created; each upload is `<TUS_PATH>/<id>`. */
 export const TUS_PATH = '/api/uploads/tus';
@@ -44,7 +44,7 @@ export default async function tusRoutes(app: FastifyInstance) {
   /** The checked id of a request, and who creates an upload, by the raw request. */
   const checkedIds = new WeakMap<IncomingMessage, string>();
   const creators = new WeakMap<IncomingMessage, string>();
-  /** The id reserved for a creation (lib/resumable-uploads.ts), by the raw request. */
+  /** The id reserved for a creation (modules/media/resumable-uploads.ts), by the raw request. */
   const reservedIds = new WeakMap<IncomingMessage, string>();
   const nodeRequestOf = (request: Request) =>
     (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;

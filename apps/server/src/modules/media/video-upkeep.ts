@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from './context';
+import type { AppContext } from '../../context';
 import { requestRenditions } from './renditions';
 import { SWEEP_BATCH, sweepOriginals } from './video-originals';
 
@@ -45,7 +45,7 @@ export const VIDEO_UPKEEP_EVERY_MS = 60 * 60 * 1000;
 /**
  * Video work as a scheduled job (lib/jobs.ts), in the media lane: the renditions of older videos
  * are asked for, and uploads whose renditions are all made are deleted unless kept
- * (lib/video-originals.ts). Its first run comes at the first start; `stopped` ends a run between
+ * (modules/media/video-originals.ts). Its first run comes at the first start; `stopped` ends a run between
  * batches when the process shuts down.
  */
 export function scheduleVideoUpkeep(ctx: AppContext, stopped: () => boolean): void {

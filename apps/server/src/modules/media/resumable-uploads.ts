@@ -3,8 +3,8 @@ import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { uploadReservations } from '../db/schema';
+import type { Db } from '../../db/client';
+import { uploadReservations } from '../../db/schema';
 
 /**
  * The folder of resumable (tus) uploads, in the data folder beside `uploads/` but never served:
@@ -48,7 +48,7 @@ export function resumableOptionsOf(config: ResumableUploadsConfig): ResumableUpl
  * On the local disk whatever the storage (an object store too, S3_BUCKET): @tus/file-store
  * appends each chunk to a file. With several processes the next chunk of an upload may reach
  * another one, so this folder must then be a volume they share. A finished upload goes into
- * storage only through `ctx.files.put` (lib/uploads.ts, claimResumableVideo).
+ * storage only through `ctx.files.put` (modules/media/uploads.ts, claimResumableVideo).
  */
 export function resumableFolderOf(config: ResumableUploadsConfig): string {
   return path.join(config.dataDir, 'tus');

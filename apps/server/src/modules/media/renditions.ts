@@ -2,23 +2,17 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { videos } from '../db/schema';
-import type { StoredRendition } from '../db/schema';
-import type { AppContext } from './context';
-import {
-  findFfmpeg,
-  inputFormatOf,
-  makeWorkFolder,
-  removeWorkFolder,
-  runFfmpeg,
-  safeInput,
-} from './ffmpeg';
+import type { Tx } from '../../db/client';
+import { videos } from '../../db/schema';
+import type { StoredRendition } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { findFfmpeg, inputFormatOf, runFfmpeg, safeInput } from './ffmpeg';
+import { makeWorkFolder, removeWorkFolder } from '../../lib/work-folders';
 import type { InputFormat } from './ffmpeg';
-import { uuidv7 } from './ids';
-import { isPermanent } from './jobs';
-import type { JobInfo } from './jobs';
-import { keyOfPublicUrl } from './storage';
+import { uuidv7 } from '../../lib/ids';
+import { isPermanent } from '../../lib/jobs';
+import type { JobInfo } from '../../lib/jobs';
+import { keyOfPublicUrl } from '../../lib/storage';
 import { dropOriginal } from './video-originals';
 
 /**
@@ -47,9 +41,9 @@ import { dropOriginal } from './video-originals';
  *
  * What a video may cost (issue 29, points 1 and 2):
  * - ffmpeg reads only the stored upload, with the demuxer of the container the upload check
- *   accepted and no protocol but `file` (lib/ffmpeg.ts `safeInput`): a file that is a playlist
+ *   accepted and no protocol but `file` (modules/media/ffmpeg.ts `safeInput`): a file that is a playlist
  *   (HLS, DASH, concat) in an MP4's clothes fetches nothing.
- * - A video longer than MAX_VIDEO_MINUTES is refused at upload (lib/video-structure.ts reads
+ * - A video longer than MAX_VIDEO_MINUTES is refused at upload (modules/media/video-structure.ts reads
  *   its declared length); a file whose length is unknown or false to the check is measured
  *   again here and refused (failed) when too long, and every output is cut at the length
  *   measured (`-t`, at most MAX_VIDEO_MINUTES): a file that lies about its length costs no more
@@ -447,7 +441,7 @@ async function makeRenditions(
       if (!(await record(posterKey, { posterKey }))) return;
     }
     await save({ status: 'ready' });
-    // Committed: the upload goes now unless kept (lib/video-originals.ts).
+    // Committed: the upload goes now unless kept (modules/media/video-originals.ts).
     await dropOriginal(ctx, sourceUrl);
   } finally {
     await removeWorkFolder(work);

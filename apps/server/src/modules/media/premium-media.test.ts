@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { videos } from '../../db/schema';
-import { isPremiumMedia } from '../../lib/media-urls';
+import { isPremiumMedia } from './media-urls';
 import { freshDatabase } from '../../test/database';
 import {
   createCourse,

@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { formatSize } from '@ishuri/contract';
-import { messages } from './i18n';
+import { messages } from '../../lib/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { AppContext } from './context';
-import { AppError, fail, validationError } from './errors';
-import { uuidv7 } from './ids';
+import type { AppContext } from '../../context';
+import { AppError, fail, validationError } from '../../lib/errors';
+import { uuidv7 } from '../../lib/ids';
 import { deleteRenditions } from './renditions';
 import {
   isExpired,
@@ -17,7 +17,7 @@ import {
   resumableOptionsOf,
 } from './resumable-uploads';
 import { makeSmallImage, smallImageKeyOf } from './small-images';
-import { keyOfPublicUrl, publicUrlOf } from './storage';
+import { keyOfPublicUrl, publicUrlOf } from '../../lib/storage';
 import { ContainerCheck } from './video-structure';
 import type { Container } from './video-structure';
 
@@ -28,7 +28,7 @@ import type { Container } from './video-structure';
  *
  * - Images (PNG, JPEG, GIF, WebP, at most `maxImageBytes`) are re-encoded by sharp as WebP, at
  *   most 1200 px wide, without metadata; an animated GIF stays animated (animated WebP). Beside
- *   it goes its small copy for costly data (lib/small-images.ts), deleted with it.
+ *   it goes its small copy for costly data (modules/media/small-images.ts), deleted with it.
  * - Videos (MP4, WebM, QuickTime, at most `maxVideoBytes`) are stored as they are, streamed
  *   straight to storage; their box/element structure is followed on the way so that a file cut
  *   short is refused.
@@ -36,7 +36,7 @@ import type { Container } from './video-structure';
  * A failed upload leaves nothing behind: storage writes are atomic, and a stored file is deleted
  * again when the request fails later (`discardUpload`).
  *
- * A video may instead come from a finished resumable upload (lib/resumable-uploads.ts): the text
+ * A video may instead come from a finished resumable upload (modules/media/resumable-uploads.ts): the text
  * field `videoUpload` names it. It must be the caller's and complete; it is read through the same
  * checks as a file part (`storeVideo`) into storage, and removed once the item is saved (an item
  * refused for another reason keeps it, to be sent again). One that is no video is removed at once.

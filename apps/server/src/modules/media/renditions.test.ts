@@ -5,13 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, videos } from '../db/schema';
-import { SETUP_TIMEOUT, createCourse } from '../test/content';
-import { createUser } from '../test/factories';
-import type { TestUser } from '../test/factories';
-import { formOf, lectureVideo } from '../test/media';
-import { startTestServer } from '../test/server';
-import type { TestServer } from '../test/server';
+import { jobs, videos } from '../../db/schema';
+import { SETUP_TIMEOUT, createCourse } from '../../test/content';
+import { createUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { formOf, lectureVideo } from '../../test/media';
+import { startTestServer } from '../../test/server';
+import type { TestServer } from '../../test/server';
 import { RENDITIONS_JOB, runRenditionsJob } from './renditions';
 
 // Every lesson video is also made small (issue 14, point 1): a real upload, the real ffmpeg,
@@ -93,7 +93,7 @@ const videoRow = async (sourceUrl: string) =>
 
 beforeAll(async () => {
   // The upload is kept (KEEP_ORIGINAL_VIDEOS): a test below makes part of its renditions again.
-  // Its deletion otherwise is lib/video-originals.test.ts's.
+  // Its deletion otherwise is modules/media/video-originals.test.ts's.
   server = await startTestServer({ keepOriginalVideos: true });
   admin = await createUser(server, { role: 'admin' });
   courseId = (await createCourse(server, admin, { courseType: 'free' })).id;

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SETUP_TIMEOUT } from '../test/content';
-import { paddedMp4, videoFile } from '../test/media';
+import { SETUP_TIMEOUT } from '../../test/content';
+import { paddedMp4, videoFile } from '../../test/media';
 import { ContainerCheck } from './video-structure';
 import type { Container } from './video-structure';
 

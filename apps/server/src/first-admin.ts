@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { users } from './db/schema';
 import type { AppContext } from './context';
-import { uuidv7 } from './ids';
-import { hashPassword } from './passwords';
+import { uuidv7 } from './lib/ids';
+import { hashPassword } from './modules/auth/passwords';
 
 /**
  * On first start with an empty database: one admin, from ADMIN_EMAIL/ADMIN_PASSWORD or with a

@@ -1,11 +1,11 @@
 import { captionLanguages } from '@ishuri/contract';
-import { messages } from './i18n';
+import { messages } from '../../lib/i18n';
 import type { CaptionLanguage, CaptionTrack } from '@ishuri/contract';
 import type { FastifyRequest } from 'fastify';
-import type { StoredCaptions } from '../db/schema';
-import type { AppContext } from './context';
-import { AppError, fail, validationError } from './errors';
-import { publicUrlOf } from './storage';
+import type { StoredCaptions } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { AppError, fail, validationError } from '../../lib/errors';
+import { publicUrlOf } from '../../lib/storage';
 import { declaredTooLarge, formLimits } from './uploads';
 
 /**

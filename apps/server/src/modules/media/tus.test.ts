@@ -4,7 +4,7 @@ import { messages } from '@ishuri/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseItems } from '../../db/schema';
-import { cleanUpResumableUploads } from '../../lib/resumable-uploads';
+import { cleanUpResumableUploads } from './resumable-uploads';
 import { keyOfPublicUrl } from '../../lib/storage';
 import { createCourse, createLesson, SETUP_TIMEOUT } from '../../test/content';
 import { createUser } from '../../test/factories';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { videos } from '../db/schema';
-import type { AppContext } from './context';
-import { keyOfPublicUrl } from './storage';
+import { videos } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { keyOfPublicUrl } from '../../lib/storage';
 
 /**
  * The uploaded file of a lesson video, once its renditions are made (issue 14): kept only when

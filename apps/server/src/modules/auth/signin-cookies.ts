@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { safeEqual } from './passwords';
+import { safeEqual } from '../../lib/secrets';
 
 /**
  * The two cookies that keep strangers from locking an owner out (decisions.md §2; OWASP's

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { safeEqual } from './passwords';
-import { keyOfPublicUrl } from './storage';
+import type { Tx } from '../../db/client';
+import { safeEqual } from '../../lib/secrets';
+import { keyOfPublicUrl } from '../../lib/storage';
 
 /** How long a signed media URL plays: long enough to watch and seek through a lesson. */
 export const SIGNED_MEDIA_LIFETIME_SECONDS = 6 * 60 * 60;
@@ -52,7 +52,7 @@ export function createMediaUrls(secret: string): MediaUrls {
 
 /**
  * Whether a stored file is the video of a lesson or sub-lesson of a premium course, or one of
- * that video's renditions or its poster (`/uploads/videos/<id>/…`, lib/renditions.ts): decided
+ * that video's renditions or its poster (`/uploads/videos/<id>/…`, modules/media/renditions.ts): decided
  * from the database at each request, so a course that changes type changes its media's rule too.
  */
 export async function isPremiumMedia(db: Tx, url: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).
@@ -23,15 +23,3 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 
 /** A 6-digit one-time code. */
 export const generateCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-/** A reset token: 32 random bytes. */
-export const generateToken = () => randomBytes(32).toString('base64url');
-
-/** Codes and tokens are high-entropy or short-lived and tried a few times: SHA-256 is enough. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -32,7 +32,7 @@ let uploadsDir: string;
 
 beforeAll(async () => {
   // Uploads are kept: these tests follow the uploaded file itself (its deletion once made small
-  // is lib/video-originals.test.ts's).
+  // is modules/media/video-originals.test.ts's).
   server = await startTestServer({ maxVideoBytes: MAX_VIDEO, keepOriginalVideos: true });
   admin = await createUser(server, { role: 'admin' });
   uploadsDir = path.join(server.dataDir, 'uploads');

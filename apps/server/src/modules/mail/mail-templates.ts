@@ -1,6 +1,6 @@
 import { piecesOf } from '@ishuri/contract';
-import { currentLanguage, messages } from './i18n';
-import type { Mail } from './mailer';
+import { currentLanguage, messages } from '../../lib/i18n';
+import type { Mail } from '../../lib/mailer';
 
 const PRODUCT = 'Ishuri';
 

@@ -7,14 +7,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videos } from '../db/schema';
-import { SETUP_TIMEOUT, createCourse } from '../test/content';
-import { createUser } from '../test/factories';
-import type { TestUser } from '../test/factories';
-import { filesUnder, formOf } from '../test/media';
-import { startTestServer } from '../test/server';
-import type { TestServer } from '../test/server';
-import { uuidv7 } from './ids';
+import { videos } from '../../db/schema';
+import { SETUP_TIMEOUT, createCourse } from '../../test/content';
+import { createUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { filesUnder, formOf } from '../../test/media';
+import { startTestServer } from '../../test/server';
+import type { TestServer } from '../../test/server';
+import { uuidv7 } from '../../lib/ids';
 import { runRenditionsJob } from './renditions';
 
 // Issue 29, points 1 and 2: ffmpeg reads only the stored upload, and what a video may cost is

@@ -1,14 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import { SMALL_IMAGE_MAX_WIDTH, smallImageUrlOf } from '@ishuri/contract';
 import sharp from 'sharp';
-import type { Storage } from './storage';
-import { keyOfPublicUrl, publicUrlOf } from './storage';
+import type { Storage } from '../../lib/storage';
+import { keyOfPublicUrl, publicUrlOf } from '../../lib/storage';
 
 /**
  * The small copy of a course or blog image, for learners on costly data (decisions.md §8; the
  * address rule is the contract's images.ts): a still WebP at most SMALL_IMAGE_MAX_WIDTH wide (and
  * three times that high), quality 40, made from the web copy. An upload stores both
- * (lib/uploads.ts) and a deleted image takes its small copy with it.
+ * (modules/media/uploads.ts) and a deleted image takes its small copy with it.
  *
  * Images stored before small copies existed (older uploads, the demo's covers) get theirs when
  * one is first asked for (`ensureSmallImage`, used by GET /uploads): no start-up pass over every
