@@ -63,7 +63,15 @@ export const defaultReadCacheOptions: ReadCacheOptions = {
 export const SHARED_MAX_AGE_S = 10;
 /** How long after that it may serve it stale while it asks again, in seconds. */
 export const STALE_WHILE_REVALIDATE_S = 60;
-const PUBLIC_READ_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+/**
+ * Browsers revalidate a public read at each use (max-age=0, then 304 by its ETag), so a read
+ * after a write is never an older copy; shared caches may keep it 10 s. `stale-while-revalidate`
+ * is said only to shared caches (`CDN-Cache-Control`, RFC 9213): in `Cache-Control`, Chromium
+ * applies it too, and served a list's older copy right after a delete (and fetched a prerendered
+ * page's preloaded read a second time, to revalidate it).
+ */
+const PUBLIC_READ_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}`;
+const PUBLIC_READ_CDN_CACHE_CONTROL = `public, max-age=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
 
 interface Entry {
   body: string;
@@ -190,6 +198,7 @@ export async function registerReadCache(
       !reply.hasHeader('cache-control')
     ) {
       reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
+      reply.header('cdn-cache-control', PUBLIC_READ_CDN_CACHE_CONTROL);
     }
     const generation = generations.get(request);
     if (generation !== undefined && reply.statusCode === 200 && typeof payload === 'string') {

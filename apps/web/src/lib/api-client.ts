@@ -221,16 +221,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
   ].filter((signal): signal is AbortSignal => signal !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-  // `no-cache`: the browser asks the server each time (with the ETag: a 304 when unchanged), so a
-  // read after a write is never an older copy that the HTTP cache may serve while it revalidates
-  // (public reads allow shared caches `stale-while-revalidate`, and Chromium applies it too).
-  const init: RequestInit = {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal,
-    cache: 'no-cache',
-  };
+  const init: RequestInit = { method: options.method ?? 'GET', headers, body, signal };
   const url = apiUrl(path, options.query);
 
   let response: Response;
