@@ -25,6 +25,15 @@ import { useProfile } from '../../../api/users';
 import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { TextAreaField } from '../../../components/textarea-field';
+import { useMyPremium } from '../../../api/premium';
+import { PremiumReceipts } from '../../../components/premium-receipts';
+
+/** The account's payments with their receipts (issue 33, point 6), as on the Premium page. */
+function SettingsReceipts() {
+  const mine = useMyPremium();
+  if (mine.isPending) return <PageSpinner />;
+  return <PremiumReceipts payments={mine.data?.payments ?? []} />;
+}
 
 const fieldNames = ['firstName', 'lastName', 'email', 'bio', 'currentPassword'] as const;
 
@@ -268,6 +277,9 @@ export default function SettingsPage() {
       </Panel>
       <Panel title={messages.dataUse} className="mt-6 max-w-3xl">
         <DataSaverSwitch />
+      </Panel>
+      <Panel title={messages.premiumReceipts} className="mt-6 max-w-3xl">
+        <SettingsReceipts />
       </Panel>
       <Panel title={messages.language} className="mt-6 max-w-3xl">
         <LanguageSwitcher />
