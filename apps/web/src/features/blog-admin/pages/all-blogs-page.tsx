@@ -2,11 +2,14 @@ import { messages } from '@ishuri/contract';
 import type { Blog } from '@ishuri/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { Button, ButtonLink } from '../../../components/button';
-import { DataTable } from '../../../components/data-table/data-table';
+import { ButtonLink } from '../../../components/button';
+import {
+  ConfirmRemoval,
+  removeColumn,
+  ServerList,
+} from '../../../components/data-table/server-list';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
-import { ConfirmDialog } from '../../../components/modal';
 import { tableDate, truncate } from '../../../lib/format';
 import { useDeleteBlog } from '../../../api/blogs';
 import { useBlogs } from '../../../api/blogs';
@@ -55,21 +58,11 @@ export default function AllBlogsPage() {
         header: messages.published,
         cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">{messages.actions}</span>,
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => ask(row.original)}
-            aria-label={messages.delete(row.original.title)}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            {messages.delete2}
-          </Button>
-        ),
+      removeColumn({
+        ask,
+        icon: Trash2,
+        text: messages.delete2,
+        label: (row) => messages.delete(row.title),
       }),
     ],
     [ask],
@@ -86,28 +79,18 @@ export default function AllBlogsPage() {
         </ButtonLink>
       }
     >
-      <DataTable
+      <ServerList
         label={messages.blogPosts}
         columns={columns}
-        data={blogs.data?.data}
         getRowId={rowId}
         emptyMessage={messages.noBlogs}
-        loading={blogs.isFetching}
-        error={blogs.isError ? messages.listLoadFailed : null}
-        onRetry={() => void blogs.refetch()}
-        server={{ state: table.state, setState: table.setState, total: blogs.data?.total }}
+        query={blogs}
+        table={table}
       />
-      <ConfirmDialog
+      <ConfirmRemoval
         title={messages.deleteBlogPost}
-        message={
-          remove.target ? (
-            <>
-              <p>{messages.confirmDeleteBlog(remove.target.title)}</p>
-              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
-            </>
-          ) : null
-        }
-        {...remove.dialog}
+        question={remove.target ? messages.confirmDeleteBlog(remove.target.title) : null}
+        dialog={remove.dialog}
       />
     </DashboardPage>
   );

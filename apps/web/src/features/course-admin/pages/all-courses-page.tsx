@@ -4,10 +4,9 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
-import { DataTable } from '../../../components/data-table/data-table';
+import { ConfirmRemoval, ServerList } from '../../../components/data-table/server-list';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
-import { ConfirmDialog } from '../../../components/modal';
 import { actorOf, useSession } from '../../../lib/auth';
 import { tableDate } from '../../../lib/format';
 import { useDeleteCourse } from '../../../api/courses';
@@ -110,28 +109,18 @@ export default function AllCoursesPage() {
         </ButtonLink>
       }
     >
-      <DataTable
+      <ServerList
         label={messages.courses}
         columns={columns}
-        data={courses.data?.data}
         getRowId={rowId}
         emptyMessage={messages.noCourses}
-        loading={courses.isFetching}
-        error={courses.isError ? messages.listLoadFailed : null}
-        onRetry={() => void courses.refetch()}
-        server={{ state: table.state, setState: table.setState, total: courses.data?.total }}
+        query={courses}
+        table={table}
       />
-      <ConfirmDialog
+      <ConfirmRemoval
         title={messages.deleteCourse}
-        message={
-          remove.target ? (
-            <>
-              <p>{messages.confirmDeleteCourse(remove.target.title)}</p>
-              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
-            </>
-          ) : null
-        }
-        {...remove.dialog}
+        question={remove.target ? messages.confirmDeleteCourse(remove.target.title) : null}
+        dialog={remove.dialog}
       />
     </DashboardPage>
   );

@@ -2,11 +2,13 @@ import { messages } from '@ishuri/contract';
 import type { Subscriber } from '@ishuri/contract';
 import { UserMinus } from 'lucide-react';
 import { useMemo } from 'react';
-import { Button } from '../../../components/button';
-import { DataTable } from '../../../components/data-table/data-table';
+import {
+  ConfirmRemoval,
+  removeColumn,
+  ServerList,
+} from '../../../components/data-table/server-list';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
-import { ConfirmDialog } from '../../../components/modal';
 import { tableDate } from '../../../lib/format';
 import { useSubscribers } from '../../../api/subscribers';
 import { useRemoveSubscriber } from '../../../api/subscribers';
@@ -49,21 +51,11 @@ export default function AllSubscribersPage() {
         header: messages.subscribed,
         cell: (info) => <span className="whitespace-nowrap">{tableDate(info.getValue())}</span>,
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">{messages.actions}</span>,
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => ask(row.original)}
-            aria-label={messages.remove(row.original.email)}
-          >
-            <UserMinus className="size-4" aria-hidden="true" />
-            {messages.remove2}
-          </Button>
-        ),
+      removeColumn({
+        ask,
+        icon: UserMinus,
+        text: messages.remove2,
+        label: (row) => messages.remove(row.email),
       }),
     ],
     [ask],
@@ -71,24 +63,19 @@ export default function AllSubscribersPage() {
 
   return (
     <DashboardPage title={messages.allSubscribers} intro={messages.allSubscribersIntro}>
-      <DataTable
+      <ServerList
         label={messages.subscribers}
         columns={columns}
-        data={subscribers.data?.data}
         getRowId={rowId}
         emptyMessage={messages.noSubscribers}
-        loading={subscribers.isFetching}
-        error={subscribers.isError ? messages.listLoadFailed : null}
-        onRetry={() => void subscribers.refetch()}
-        server={{ state: table.state, setState: table.setState, total: subscribers.data?.total }}
+        query={subscribers}
+        table={table}
       />
-      <ConfirmDialog
+      <ConfirmRemoval
         title={messages.removeSubscriber}
-        confirmLabel="Remove"
-        message={
-          remove.target ? <p>{messages.confirmRemoveSubscriber(remove.target.email)}</p> : null
-        }
-        {...remove.dialog}
+        confirmLabel={messages.remove2}
+        question={remove.target ? messages.confirmRemoveSubscriber(remove.target.email) : null}
+        dialog={remove.dialog}
       />
     </DashboardPage>
   );

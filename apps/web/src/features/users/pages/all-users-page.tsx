@@ -4,10 +4,10 @@ import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
-import { DataTable } from '../../../components/data-table/data-table';
+import { ConfirmRemoval, ServerList } from '../../../components/data-table/server-list';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
-import { ConfirmDialog, Modal } from '../../../components/modal';
+import { Modal } from '../../../components/modal';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { tableDate } from '../../../lib/format';
@@ -110,16 +110,13 @@ export default function AllUsersPage() {
         </Button>
       }
     >
-      <DataTable
+      <ServerList
         label={messages.users}
         columns={columns}
-        data={users.data?.data}
         getRowId={rowId}
         emptyMessage={messages.noUsers}
-        loading={users.isFetching}
-        error={users.isError ? messages.listLoadFailed : null}
-        onRetry={() => void users.refetch()}
-        server={{ state: table.state, setState: table.setState, total: users.data?.total }}
+        query={users}
+        table={table}
       />
       <Modal open={adding} onClose={() => setAdding(false)} title={messages.addAUser} size="lg">
         <AddUserForm
@@ -148,19 +145,14 @@ export default function AllUsersPage() {
           />
         )}
       </Modal>
-      <ConfirmDialog
+      <ConfirmRemoval
         title={messages.deleteUser}
-        message={
-          remove.target ? (
-            <>
-              <p>
-                {messages.confirmDeleteUser(`${remove.target.firstName} ${remove.target.lastName}`)}
-              </p>
-              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
-            </>
-          ) : null
+        question={
+          remove.target
+            ? messages.confirmDeleteUser(`${remove.target.firstName} ${remove.target.lastName}`)
+            : null
         }
-        {...remove.dialog}
+        dialog={remove.dialog}
       />
     </DashboardPage>
   );
