@@ -3,7 +3,7 @@ import type { Payment } from '@ishuri/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
   newIdempotencyKey,
@@ -76,21 +76,8 @@ export function PremiumCheckout() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(momoFormSchema), defaultValues: { phone: '' } });
 
-  if (!session) {
-    return (
-      <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <p className="text-slate-700">{messages.premiumSignInToBuy}</p>
-        <div className="flex flex-wrap gap-3">
-          <Link className="font-semibold text-brand-700 underline" to="/register">
-            {messages.getPremium}
-          </Link>
-          <Link className="font-semibold text-brand-700 underline" to="/login">
-            {messages.login}
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  // A visitor is asked to sign in by the page itself (business-page.tsx, prerendered).
+  if (!session) return null;
   if (plan.isPending) return <Spinner />;
   if (!plan.data) return null;
   const { methods, testMode, amounts, days } = plan.data;

@@ -4,6 +4,7 @@ import { pageTitle } from '../../../lib/site';
 import { PlanCard } from '../components/plan-card';
 import { plans } from '../plans';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { ComponentType } from 'react';
 
 /**
@@ -26,6 +27,26 @@ function CheckoutWhenLoaded() {
     };
   }, [loaded]);
   return loaded ? <loaded.Checkout /> : null;
+}
+
+/**
+ * A visitor is asked to register or sign in to buy, in the prerendered page itself: drawn only
+ * once the app runs, it pushed the page down under a reader who had already scrolled.
+ */
+function SignInToBuy() {
+  return (
+    <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <p className="text-slate-700">{messages.premiumSignInToBuy}</p>
+      <div className="flex flex-wrap gap-3">
+        <Link className="font-semibold text-brand-700 underline" to="/register">
+          {messages.getPremium}
+        </Link>
+        <Link className="font-semibold text-brand-700 underline" to="/login">
+          {messages.login}
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 /** /business: the Free and Premium plans (product.md §9), prices in USD. */
@@ -51,7 +72,7 @@ export default function BusinessPage() {
         ))}
       </div>
       <div className="mx-auto mt-12 max-w-xl">
-        <CheckoutWhenLoaded />
+        {session ? <CheckoutWhenLoaded /> : <SignInToBuy />}
       </div>
     </section>
   );
