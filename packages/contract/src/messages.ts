@@ -1133,6 +1133,29 @@ export const messages = {
   receiptPaidOn: (date: string) => `Paid on: ${date}`,
   receiptPeriod: (from: string, until: string) => `Premium from ${from} until ${until}`,
   receiptNumber: (id: string) => `Receipt number: ${id}`,
+
+  // Screens that still showed English in other languages (issue 32, point 5)
+  courseFactDuration: 'Duration',
+  courseFactCertificate: 'Certificate',
+  memberSince: 'Member since',
+  messageFrom: 'From',
+  messagePhone: 'Phone',
+  messageReceived: 'Received',
+  blogParagraphsHint: 'Leave an empty line between paragraphs.',
+  jobTypeCertificate: 'Certificates issued',
+  jobTypeMail: 'E-mails',
+  jobTypeNewsletterConfirm: 'Newsletter confirmations',
+  jobTypeEmailChangeConfirm: 'E-mail change confirmations',
+  jobTypeEmailChangeNotice: 'E-mail change notices',
+  jobTypePasswordResetLink: 'Password reset links',
+  jobTypePremiumReminders: 'Premium reminders',
+  jobTypePremiumReconcile: 'Payment checks',
+  jobTypePremiumReceipt: 'Premium receipts',
+  jobTypeResumableUploadsSweep: 'Clean-up of unfinished uploads',
+  jobTypeUploadLeftovers: 'Clean-up of upload leftovers',
+  jobTypeVideoRenditions: 'Video sizes',
+  jobTypeVideoUpkeep: 'Video upkeep',
+  notificationsLabel: 'Notifications (Alt+T)',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

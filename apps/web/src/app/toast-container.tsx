@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { messages } from '@ishuri/contract';
 import { ToastContainer, toast } from 'react-toastify';
 import type { Id } from 'react-toastify';
 import { toastAutoClose } from '../lib/delays';
@@ -56,6 +57,7 @@ export default function ToastsContainer() {
       newestOnTop
       closeOnClick
       theme="light"
+      aria-label={messages.notificationsLabel}
     />
   );
 }

@@ -1,5 +1,6 @@
-import { formatSize, messages } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
 import type { ItemVideo, Rendition } from '@ishuri/contract';
+import { fileSize } from '../lib/format';
 
 /** One way to watch a lesson video: a rendition, or the upload while none is made yet. */
 export interface VideoChoice {
@@ -18,7 +19,7 @@ export const QUALITY_KEY = 'ishuri.videoQuality';
 const labelOf = (rendition: Rendition) =>
   messages.videoSizeOption(
     rendition.quality === 'audio' ? messages.audioOnly : rendition.quality,
-    formatSize(rendition.bytes),
+    fileSize(rendition.bytes),
   );
 
 /**

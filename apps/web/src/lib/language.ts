@@ -67,6 +67,20 @@ async function applyPseudoLocale() {
   translate = (sentence) => pseudoSentence(english(sentence));
 }
 
+/**
+ * A screen's own catalogue (the help screen's, loaded with it) in the pseudo-locale when that is
+ * on, as `messages` is: sentence by sentence, in place.
+ */
+export async function pseudoLocalize(sentences: Readonly<Record<string, string>>): Promise<void> {
+  if (readStored(PSEUDO_LOCALE_KEY) !== '1') return;
+  const { pseudoSentence } = await import('./pseudo-locale');
+  const pseudo = Object.entries(sentences).map(([key, sentence]) => [
+    key,
+    pseudoSentence(sentence),
+  ]);
+  Object.assign(sentences, Object.fromEntries(pseudo));
+}
+
 /** The reader chose a language: kept, and the app drawn again in it. */
 export function chooseLanguage(language: Language) {
   writeStored(LANGUAGE_KEY, language);

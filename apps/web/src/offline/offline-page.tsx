@@ -1,4 +1,4 @@
-import { formatSize, messages } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toastLater as toast } from '../lib/toast';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../components/button';
 import { useSession } from '../lib/auth';
 import { removeSaved, savedCourse, savedCourses } from './saved-courses';
+import { fileSize } from '../lib/format';
 
 export const savedCoursesKey = (userId: string | null) => ['saved-courses', userId] as const;
 
@@ -101,9 +102,7 @@ export function OfflinePage({ onRetry }: { onRetry?: () => void }) {
                   >
                     {course.title}
                   </Link>
-                  <span className="shrink-0 text-sm text-slate-600">
-                    {formatSize(course.bytes)}
-                  </span>
+                  <span className="shrink-0 text-sm text-slate-600">{fileSize(course.bytes)}</span>
                 </li>
               ))}
             </ul>

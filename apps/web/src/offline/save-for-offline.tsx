@@ -1,4 +1,4 @@
-import { formatSize, messages } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, HardDriveDownload, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { useRefreshSaved, useRemoveSaved, useSavedCourse } from './offline-page'
 import { planSave, SaveCancelled, saveCourse, savedQualityName } from './saved-courses';
 import type { SaveOption } from './saved-courses';
 import { storageFacts } from './storage';
+import { fileSize } from '../lib/format';
 
 /** The size of a picture or captions file, as the server says (HEAD), before fetching it. */
 async function sizeOf(url: string): Promise<number | null> {
@@ -103,10 +104,7 @@ export function SaveForOffline({ courseId, title }: { courseId: string; title: s
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-950">
         <span className="inline-flex items-center gap-2">
           <HardDriveDownload className="size-4" aria-hidden="true" />
-          {messages.savedSummary(
-            formatSize(saved.data.bytes),
-            savedQualityName(saved.data.quality),
-          )}
+          {messages.savedSummary(fileSize(saved.data.bytes), savedQualityName(saved.data.quality))}
         </span>
         <Button
           variant="ghost"
@@ -131,7 +129,7 @@ export function SaveForOffline({ courseId, title }: { courseId: string; title: s
           aria-label={messages.saveForOfflineOf(title)}
         />
         <p className="text-sm text-slate-700">
-          {messages.savingProgress(formatSize(step.done), formatSize(step.total))}
+          {messages.savingProgress(fileSize(step.done), fileSize(step.total))}
         </p>
         <Button variant="secondary" size="sm" onClick={() => abort.current?.abort()}>
           {messages.cancel}
@@ -165,21 +163,18 @@ export function SaveForOffline({ courseId, title }: { courseId: string; title: s
                   onChange={() => setQuality(option.quality)}
                   className="accent-blue-700"
                 />
-                {messages.saveSizeOption(
-                  savedQualityName(option.quality),
-                  formatSize(option.bytes),
-                )}
+                {messages.saveSizeOption(savedQualityName(option.quality), fileSize(option.bytes))}
               </label>
             ))}
           </fieldset>
         )}
         {step.free !== null && (
-          <p className="text-sm text-slate-600">{messages.storageFree(formatSize(step.free))}</p>
+          <p className="text-sm text-slate-600">{messages.storageFree(fileSize(step.free))}</p>
         )}
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={() => void save(chosen, step.free)}>
             <Download className="size-4" aria-hidden="true" />
-            {messages.saveWithSize(formatSize(chosen.bytes))}
+            {messages.saveWithSize(fileSize(chosen.bytes))}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setStep({ name: 'idle' })}>
             {messages.cancel}

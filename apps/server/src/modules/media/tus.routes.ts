@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import { formatSize } from '@ishuri/contract';
-import { messages } from '../../lib/i18n';
+import { currentLanguage, messages } from '../../lib/i18n';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -148,7 +148,7 @@ export default async function tusRoutes(app: FastifyInstance) {
       }
       if (Number(declared) > ctx.config.maxVideoBytes) {
         throw fail('VIDEO_TOO_LARGE', {
-          message: messages.videoTooLarge(formatSize(ctx.config.maxVideoBytes)),
+          message: messages.videoTooLarge(formatSize(ctx.config.maxVideoBytes, currentLanguage())),
         });
       }
       await oneAtATime(owner, async () => {

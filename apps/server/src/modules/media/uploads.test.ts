@@ -371,6 +371,19 @@ describe('videos', () => {
         code: 'VIDEO_TOO_LARGE',
       });
     });
+    // In French, the size too: French writes octets.
+    await expectNothingLeft(async () => {
+      const response = await server.request('POST', `/api/lesson/create/${courseId}`, {
+        token: admin.token,
+        headers: { 'accept-language': 'fr' },
+        form: formOf(
+          { title: 'A lesson', description: 'Watch it' },
+          { field: 'videoUrl', name: 'big.mp4', data: big },
+        ),
+      });
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ error: 'La vidéo dépasse 100 Ko.', code: 'VIDEO_TOO_LARGE' });
+    });
     // Just under the limit is fine.
     const fits = paddedMp4(await videoFile('mp4'), MAX_VIDEO);
     expect((await createLesson({ field: 'videoUrl', name: 'fits.mp4', data: fits })).status).toBe(

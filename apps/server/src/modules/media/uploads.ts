@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { formatSize } from '@ishuri/contract';
-import { messages } from '../../lib/i18n';
+import { currentLanguage, messages } from '../../lib/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -239,7 +239,9 @@ export async function receiveUpload(
   const tooLarge = () =>
     spec.kind === 'image'
       ? fail('IMAGE_TOO_LARGE')
-      : fail('VIDEO_TOO_LARGE', { message: messages.videoTooLarge(formatSize(limit)) });
+      : fail('VIDEO_TOO_LARGE', {
+          message: messages.videoTooLarge(formatSize(limit, currentLanguage())),
+        });
   if (declaredTooLarge(request, ITEM_FORM, limit)) throw tooLarge();
   const fields: Record<string, string> = Object.create(null);
   let file: StoredFile | null = null;
@@ -334,7 +336,9 @@ async function claimResumableVideo(
   if (!upload.complete) throw fail('UPLOAD_UNFINISHED');
   const limit = ctx.config.maxVideoBytes;
   const tooLarge = () =>
-    fail('VIDEO_TOO_LARGE', { message: messages.videoTooLarge(formatSize(limit)) });
+    fail('VIDEO_TOO_LARGE', {
+      message: messages.videoTooLarge(formatSize(limit, currentLanguage())),
+    });
   let file: StoredFile | null;
   try {
     file = await storeVideo(ctx, createReadStream(upload.file), limit, tooLarge);

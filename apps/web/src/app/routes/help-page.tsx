@@ -4,7 +4,7 @@ import { Award, BadgeCheck, GraduationCap, LifeBuoy, ListOrdered } from 'lucide-
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../lib/language';
+import { currentLanguage, pseudoLocalize } from '../../lib/language';
 import { site } from '../../lib/site';
 import { DashboardPage } from '../../components/dashboard/dashboard-page';
 import { linkClass } from '../../components/dashboard/styles';
@@ -21,12 +21,14 @@ const translations: Record<Exclude<Language, 'en'>, () => Promise<{ default: obj
  */
 export async function speakHelp(): Promise<void> {
   const language = currentLanguage();
-  if (language === 'en') return;
-  try {
-    Object.assign(helpMessages, (await translations[language]()).default);
-  } catch {
-    // English it is.
+  if (language !== 'en') {
+    try {
+      Object.assign(helpMessages, (await translations[language]()).default);
+    } catch {
+      // English it is.
+    }
   }
+  await pseudoLocalize(helpMessages);
 }
 
 interface Topic {

@@ -1,4 +1,4 @@
-import { formatDuration, formatSize, messages } from '@ishuri/contract';
+import { formatDuration, messages } from '@ishuri/contract';
 import type { JobCounts, StorageUsageInfo, SystemInfo } from '@ishuri/contract';
 import type { ReactNode } from 'react';
 import { useSystem } from '../../api/system';
@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { DashboardPage, Panel } from '../../components/dashboard/dashboard-page';
 import { Spinner } from '../../components/spinner';
 import { FailedMailTable } from '../../features/failed-mail/components/failed-mail-table';
-import { tableDate } from '../../lib/format';
+import { fileSize, tableDate } from '../../lib/format';
 
 /** The job states, in the order a job goes through them, with their labels. */
 const states: { key: keyof JobCounts; label: () => string }[] = [
@@ -15,6 +15,26 @@ const states: { key: keyof JobCounts; label: () => string }[] = [
   { key: 'failed', label: () => messages.jobFailed },
   { key: 'done', label: () => messages.jobDone },
 ];
+
+/**
+ * The job types the server runs, named in the reader's language (the type itself, as the logs
+ * and metrics name it, is shown beside as code); a type not listed here shows as code only.
+ */
+const jobTypeNames: Record<string, () => string> = {
+  'certificate.issue': () => messages.jobTypeCertificate,
+  mail: () => messages.jobTypeMail,
+  'newsletter:confirm': () => messages.jobTypeNewsletterConfirm,
+  'email-change:confirm': () => messages.jobTypeEmailChangeConfirm,
+  'email-change:notice': () => messages.jobTypeEmailChangeNotice,
+  'password-reset-link': () => messages.jobTypePasswordResetLink,
+  'premium-reminders': () => messages.jobTypePremiumReminders,
+  'premium.reconcile': () => messages.jobTypePremiumReconcile,
+  'premium.receipt': () => messages.jobTypePremiumReceipt,
+  'resumable-uploads-sweep': () => messages.jobTypeResumableUploadsSweep,
+  'upload-leftovers': () => messages.jobTypeUploadLeftovers,
+  'video.renditions': () => messages.jobTypeVideoRenditions,
+  'video-upkeep': () => messages.jobTypeVideoUpkeep,
+};
 
 /** A label and its value, in a definition list. */
 function Fact({
@@ -75,8 +95,13 @@ function JobsPanel({ jobs }: { jobs: SystemInfo['jobs'] }) {
             <tbody>
               {jobs.byType.map((row) => (
                 <tr key={row.type} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-2 pr-3 font-mono font-normal whitespace-nowrap">
-                    {row.type}
+                  <th scope="row" className="py-2 pr-3 font-normal">
+                    {Object.hasOwn(jobTypeNames, row.type) && (
+                      <span className="block text-slate-900">{jobTypeNames[row.type]!()}</span>
+                    )}
+                    <code translate="no" className="text-xs whitespace-nowrap text-slate-600">
+                      {row.type}
+                    </code>
                   </th>
                   {states.map((state) => (
                     <td key={state.key} className="px-3 py-2 text-right tabular-nums">
@@ -95,7 +120,7 @@ function JobsPanel({ jobs }: { jobs: SystemInfo['jobs'] }) {
 
 /** "4.1 MB", or "at least 4.1 MB" when the count stopped before the last file. */
 const sizeOf = (usage: StorageUsageInfo) => {
-  const size = usage.bytes === 0 ? '0 KB' : formatSize(usage.bytes);
+  const size = fileSize(usage.bytes);
   return usage.complete ? size : messages.atLeast(size);
 };
 const filesOf = (usage: StorageUsageInfo) =>

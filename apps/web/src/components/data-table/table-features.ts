@@ -40,5 +40,15 @@ export type DataTableFeatures = typeof dataTableFeatures;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DataTableColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
 
-/** `const columns = columnsFor<User>(); columns.accessor('email', { header: 'Email' })` */
-export const columnsFor = <T extends RowData>() => createColumnHelper<DataTableFeatures, T>();
+/**
+ * `const columns = columnsFor<User>(); columns.accessor('email', { header: messages.email })`.
+ * Columns made once for a module give their header as a getter (`get header() { … }`), read
+ * when the table is drawn: the module may run before the reader's language is applied. TanStack's
+ * helper copies a column's fields (a getter's value of that moment); this one keeps the getters.
+ */
+export const columnsFor = <T extends RowData>() => {
+  const helper = createColumnHelper<DataTableFeatures, T>();
+  const accessor: typeof helper.accessor = (key, column) =>
+    Object.defineProperties(helper.accessor(key, column), Object.getOwnPropertyDescriptors(column));
+  return { ...helper, accessor };
+};

@@ -18,6 +18,7 @@ import { PasswordField, TextField } from '../../../components/form-field';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { longDate } from '../../../lib/format';
+import { roleName } from '../../../lib/role-name';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../../../api/auth';
 import { saveSession } from '../../../lib/auth';
@@ -214,11 +215,11 @@ export default function SettingsPage() {
 
   const user = profile.data;
   const details: Array<[string, string]> = [
-    ['First name', user.firstName],
-    ['Last name', user.lastName],
-    ['Email', user.email],
-    ['Role', user.role],
-    ['Member since', longDate(user.createdAt)],
+    [messages.firstName, user.firstName],
+    [messages.lastName, user.lastName],
+    [messages.email, user.email],
+    [messages.role, roleName(user.role)],
+    [messages.memberSince, longDate(user.createdAt)],
   ];
 
   return (

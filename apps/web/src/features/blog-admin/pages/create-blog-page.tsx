@@ -54,7 +54,7 @@ export default function CreateBlogPage() {
           <TextAreaField
             label={messages.content}
             rows={12}
-            hint="Leave an empty line between paragraphs."
+            hint={messages.blogParagraphsHint}
             error={errors.content?.message}
             {...register('content')}
           />

@@ -160,13 +160,13 @@ export default function CourseDetailPage() {
         >
           <dl className="space-y-3">
             <Fact
-              term="Duration"
+              term={messages.courseFactDuration}
               icon={<Clock className="size-6 text-brand-700" aria-hidden="true" />}
             >
               {messages.selfPaced}
             </Fact>
             <Fact
-              term="Certificate"
+              term={messages.courseFactCertificate}
               icon={<Award className="size-6 text-brand-700" aria-hidden="true" />}
             >
               {data.courseType === 'premium'
@@ -174,7 +174,7 @@ export default function CourseDetailPage() {
                 : messages.certificateWithPremium}
             </Fact>
             <Fact
-              term="Lessons"
+              term={messages.lessons2}
               icon={<BookOpen className="size-6 text-brand-700" aria-hidden="true" />}
             >
               {data.lessons.length}

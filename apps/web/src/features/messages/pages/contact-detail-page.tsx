@@ -63,15 +63,15 @@ export default function ContactDetailPage() {
 
   const message = contact.data;
   const details: Array<[string, ReactNode]> = [
-    ['From', message.FullName],
+    [messages.messageFrom, message.FullName],
     [
-      'Email',
+      messages.email,
       <a key="email" href={`mailto:${message.email}`} className={linkClass}>
         {message.email}
       </a>,
     ],
-    ['Phone', message.phone || '—'],
-    ['Received', longDate(message.createdAt)],
+    [messages.messagePhone, message.phone || '—'],
+    [messages.messageReceived, longDate(message.createdAt)],
   ];
 
   return (

@@ -1,8 +1,8 @@
-import { formatSize, messages } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Trash2 } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/button';
-import { longDate } from '../../../lib/format';
+import { fileSize, longDate } from '../../../lib/format';
 import { useRemoveSaved, useSavedCourses } from '../../../offline/offline-page';
 import { savedQualityName } from '../../../offline/saved-courses';
 import { storageFacts } from '../../../offline/storage';
@@ -33,8 +33,8 @@ export default function SavedCoursesPage() {
 
       {facts.data && (
         <div className="space-y-1 rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
-          {facts.data.used !== null && <p>{messages.storageUsed(formatSize(facts.data.used))}</p>}
-          {facts.data.free !== null && <p>{messages.storageFree(formatSize(facts.data.free))}</p>}
+          {facts.data.used !== null && <p>{messages.storageUsed(fileSize(facts.data.used))}</p>}
+          {facts.data.free !== null && <p>{messages.storageFree(fileSize(facts.data.free))}</p>}
           {facts.data.persisted !== null && (
             <p>{facts.data.persisted ? messages.storageKept : messages.storageMayBeCleared}</p>
           )}
@@ -51,7 +51,7 @@ export default function SavedCoursesPage() {
               <div className="min-w-0 space-y-1">
                 <h2 className="font-semibold break-words text-slate-900">{course.title}</h2>
                 <p className="text-sm text-slate-600">
-                  {formatSize(course.bytes)} · {savedQualityName(course.quality)} ·{' '}
+                  {fileSize(course.bytes)} · {savedQualityName(course.quality)} ·{' '}
                   {messages.savedOn(longDate(course.savedAt))}
                 </p>
               </div>

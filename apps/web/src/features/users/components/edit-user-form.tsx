@@ -11,7 +11,8 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { tableDate } from '../../../lib/format';
 import { useEditUser, useUserHistory } from '../../../api/users';
 import { RoleSelect } from './role-select';
-import { roleChoices, roleName } from './roles';
+import { roleName } from '../../../lib/role-name';
+import { roleChoices } from './roles';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'role'] as const;
 

@@ -1,7 +1,8 @@
 import { messages } from '@ishuri/contract';
 import { useId } from 'react';
 import type { ComponentProps } from 'react';
-import { roleChoices, roleName } from './roles';
+import { roleName } from '../../../lib/role-name';
+import { roleChoices } from './roles';
 
 /** The role of a user, labelled, with every role in the reader's language (add and edit forms). */
 export function RoleSelect(props: Omit<ComponentProps<'select'>, 'id' | 'className'>) {

@@ -15,7 +15,7 @@ import { useDeleteUser } from '../../../api/users';
 import { useUsers } from '../../../api/users';
 import { AddUserForm } from '../components/add-user-form';
 import { EditUserForm } from '../components/edit-user-form';
-import { roleName } from '../components/roles';
+import { roleName } from '../../../lib/role-name';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { badgeClass } from '../../../components/dashboard/styles';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
