@@ -30,7 +30,24 @@ const publicPages: RouteObject[] = [
     lazy: page(() => import('../features/courses/pages/course-detail-page')),
   },
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
-  { path: 'learn/:courseId', lazy: page(() => import('./routes/learn-route')) },
+  {
+    path: 'learn/:courseId',
+    // The learn page, with the course's announcements and discussions under the open item
+    // (issue 34), loaded beside it.
+    lazy: async () => {
+      const [learn, below] = await Promise.all([
+        import('../features/learn/pages/learn-page'),
+        import('./routes/learn-below'),
+      ]);
+      const LearnPage = learn.default;
+      const { LearnBelow } = below;
+      return {
+        Component: () => (
+          <LearnPage below={(course, item) => <LearnBelow course={course} item={item} />} />
+        ),
+      };
+    },
+  },
   { path: 'verify', lazy: page(() => import('../features/verify/pages/verify-page')) },
   { path: 'verify/:code', lazy: page(() => import('../features/verify/pages/verify-page')) },
   // Mailed links: they work whether or not the visitor is signed in.
