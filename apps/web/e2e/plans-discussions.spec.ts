@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { addLesson, createCourse, uniqueTitle } from './support/learn-content';
 import { waitForMail } from './support/mail';
@@ -117,6 +118,7 @@ for (const language of ['en', 'rw'] as const) {
       await expect(page.getByText(say.posted)).toBeVisible();
       await expect(section.getByRole('link', { name: question })).toBeVisible();
       await noOverflow(page, `1-asked-${language}`);
+      await expectNoSeriousA11yViolations(page, `learn page with its discussions (${language})`);
 
       // The instructor, on theirs, answers and marks the answer.
       const since = Date.now();
@@ -132,6 +134,7 @@ for (const language of ['en', 'rw'] as const) {
       await teacherPage.getByRole('button', { name: say.mark }).click();
       await expect(teacherPage.getByText(say.answer, { exact: true })).toBeVisible();
       await noOverflow(teacherPage, `2-answered-${language}`);
+      await expectNoSeriousA11yViolations(teacherPage, `thread with moderation (${language})`);
       await teacherPage.context().close();
 
       // The learner is mailed, in their language, and the mail's link opens the thread.
