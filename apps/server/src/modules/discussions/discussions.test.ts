@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discussionFollows, users } from '../../db/schema';
+import { discussionFollows, premiumPasses, users } from '../../db/schema';
 import { SETUP_TIMEOUT } from '../../test/content';
 import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
@@ -252,6 +252,40 @@ describe('a question, its answer and the reply mails', () => {
       .from(discussionFollows)
       .where(eq(discussionFollows.userId, learner.id));
     expect(follow?.mailedAt).not.toBeNull();
+  });
+});
+
+describe('a follower who can no longer read the course', () => {
+  it('is not mailed once their Premium has ended', async () => {
+    const learner = await createUser(server, { firstName: 'Lapsing' });
+    await enrol(server, learner.id, premium.id, { legacy: false });
+    const now = Date.now();
+    await server.ctx.database.db.insert(premiumPasses).values({
+      userId: learner.id,
+      startsAt: new Date(now - HOUR),
+      endsAt: new Date(now + HOUR),
+    });
+    const thread = await ask(learner, premium, { title: 'Asked with a pass' });
+    await server.ctx.database.db
+      .update(premiumPasses)
+      .set({ endsAt: new Date(now - 60_000) })
+      .where(eq(premiumPasses.userId, learner.id));
+    await reply(people.owner, thread.id, 'Premium-only answer.');
+    expect(
+      await sendReplyNotices(server.ctx, {
+        threadId: thread.id,
+        now: new Date(Date.now() + 2 * HOUR),
+      }),
+    ).toBe(0);
+    // The follow is marked told (by the sweep above or by the reply's own job), without a mail.
+    const [follow] = await server.ctx.database.db
+      .select()
+      .from(discussionFollows)
+      .where(eq(discussionFollows.userId, learner.id));
+    expect(follow?.mailedAt).not.toBeNull();
+    expect(mailsTo(learner.email)).toHaveLength(0);
+    const again = await call('GET', `/api/discussions/${thread.id}`, learner);
+    expect([again.status, again.body.code]).toEqual([402, 'PREMIUM_REQUIRED']);
   });
 });
 
