@@ -228,6 +228,9 @@ export interface Config {
     // Premium (issue 33): per address and per signed-in user
     checkout: RateLimit;
     redeemVoucher: RateLimit;
+    // Course discussions and announcements (issue 34): per address and per signed-in account
+    discussionPost: RateLimit;
+    announcementPost: RateLimit;
   };
 }
 
@@ -257,6 +260,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Premium (issue 33): a voucher code is guessed at most 10 times an hour per account.
   checkout: { perIp: 60, perEmail: 10, windowSeconds: 15 * 60 },
   redeemVoucher: { perIp: 30, perEmail: 10, windowSeconds: 60 * 60 },
+  // Course discussions (issue 34): 20 threads, replies and reports per account in 15 minutes,
+  // more than a person types; announcements: 10 an hour per account.
+  discussionPost: { perIp: 300, perEmail: 20, windowSeconds: 15 * 60 },
+  announcementPost: { perIp: 100, perEmail: 10, windowSeconds: 60 * 60 },
 };
 
 export class ConfigError extends Error {}

@@ -14,6 +14,7 @@ import {
 import { uuidv7 } from './lib/ids';
 import { sha256 } from './lib/secrets';
 import { generateCertificateCode } from './modules/certificates/certificates.service';
+import { unfollowToken } from './modules/discussions/discussions.mail';
 import { newsletterToken } from './modules/subscribers/newsletter';
 import { createCourse, createLesson, createSubLesson } from './test/content';
 import { createUser, DEFAULT_PASSWORD } from './test/factories';
@@ -183,6 +184,27 @@ const statuses = {
   "GET /api/certificate/image/:id (the enrolled learner's)":
                                                       [401,   403,    200,     403,  403,  200],
   'GET /api/certificate/verify/:code':                [200,   200,    200,     200,  200,  200],
+  // Course discussions and announcements (issue 34): a premium course's are its members' (the
+  // enrolled learner here keeps access from before passes), its instructor's and admins'; its
+  // instructor and admins moderate and announce; a reply mail's link unfollows without a sign-in
+  'GET /api/course/:id/discussions (premium)':        [401,   403,    200,     200,  403,  200],
+  'POST /api/course/:id/discussions (premium)':       [401,   403,    201,     201,  403,  201],
+  'GET /api/discussions/:id (premium)':               [401,   403,    200,     200,  403,  200],
+  'POST /api/discussions/:id/replies (premium)':      [401,   403,    201,     201,  403,  201],
+  'PUT /api/discussions/:id/answer':                  [401,   403,    403,     200,  403,  200],
+  'PUT /api/discussions/:id/pin':                     [401,   403,    403,     200,  403,  200],
+  'PUT /api/discussions/:id/close':                   [401,   403,    403,     200,  403,  200],
+  'PUT /api/posts/:id/hidden':                        [401,   403,    403,     200,  403,  200],
+  'POST /api/posts/:id/report (premium)':             [401,   403,    201,     201,  403,  201],
+  'PUT /api/discussions/:id/follow (premium)':        [401,   403,    200,     200,  403,  200],
+  'POST /api/discussions/unfollow/:token':            [200,   200,    200,     200,  200,  200],
+  'GET /api/admin/discussion-reports':                [401,   403,    403,     403,  403,  200],
+  'GET /api/course/:id/announcements (premium)':      [401,   403,    200,     200,  403,  200],
+  'POST /api/course/:id/announcements':               [401,   403,    403,     201,  403,  201],
+  'POST /api/announcements':                          [401,   403,    403,     403,  403,  201],
+  'GET /api/announcements/mine':                      [401,   200,    200,     200,  200,  200],
+  'GET /api/announcements/preference':                [401,   200,    200,     200,  200,  200],
+  'PUT /api/announcements/preference':                [401,   200,    200,     200,  200,  200],
   // Public files and the API's own description
   'GET /uploads/:key (a blog image)':                 [200,   200,    200,     200,  200,  200],
   'GET /api/docs/json':                               [200,   200,    200,     200,  200,  200],
@@ -808,10 +830,106 @@ const calls: Record<Row, MatrixCall> = {
       },
     }),
 
+  'GET /api/course/:id/discussions (premium)': (w, token) =>
+    get(w, `/api/course/${w.premiumCourse.id}/discussions?page=1`, token),
+  'POST /api/course/:id/discussions (premium)': (w, token) =>
+    w.server.request('POST', `/api/course/${w.premiumCourse.id}/discussions`, {
+      token,
+      body: { title: 'A question', text: 'Why?' },
+    }),
+  'GET /api/discussions/:id (premium)': async (w, token) =>
+    get(w, `/api/discussions/${(await premiumThread(w)).threadId}`, token),
+  'POST /api/discussions/:id/replies (premium)': async (w, token) =>
+    w.server.request('POST', `/api/discussions/${(await premiumThread(w)).threadId}/replies`, {
+      token,
+      body: { text: 'An answer.' },
+    }),
+  'PUT /api/discussions/:id/answer': async (w, token) => {
+    const { threadId, replyId } = await premiumThread(w);
+    return w.server.request('PUT', `/api/discussions/${threadId}/answer`, {
+      token,
+      body: { replyId },
+    });
+  },
+  'PUT /api/discussions/:id/pin': async (w, token) =>
+    w.server.request('PUT', `/api/discussions/${(await premiumThread(w)).threadId}/pin`, {
+      token,
+      body: { pinned: true },
+    }),
+  'PUT /api/discussions/:id/close': async (w, token) =>
+    w.server.request('PUT', `/api/discussions/${(await premiumThread(w)).threadId}/close`, {
+      token,
+      body: { closed: false },
+    }),
+  'PUT /api/posts/:id/hidden': async (w, token) =>
+    w.server.request('PUT', `/api/posts/${(await premiumThread(w)).replyId}/hidden`, {
+      token,
+      body: { hidden: false },
+    }),
+  'POST /api/posts/:id/report (premium)': async (w, token) =>
+    w.server.request('POST', `/api/posts/${(await premiumThread(w)).threadId}/report`, {
+      token,
+      body: { reason: 'Off topic' },
+    }),
+  'PUT /api/discussions/:id/follow (premium)': async (w, token) =>
+    w.server.request('PUT', `/api/discussions/${(await premiumThread(w)).threadId}/follow`, {
+      token,
+      body: { following: true },
+    }),
+  'POST /api/discussions/unfollow/:token': async (w, token) => {
+    const { threadId } = await premiumThread(w);
+    const link = unfollowToken(w.server.ctx, w.users.admin.id, threadId);
+    return w.server.request('POST', `/api/discussions/unfollow/${link}`, { token });
+  },
+  'GET /api/admin/discussion-reports': (w, token) =>
+    get(w, '/api/admin/discussion-reports?page=1', token),
+  'GET /api/course/:id/announcements (premium)': (w, token) =>
+    get(w, `/api/course/${w.premiumCourse.id}/announcements?page=1`, token),
+  'POST /api/course/:id/announcements': (w, token) =>
+    w.server.request('POST', `/api/course/${w.premiumCourse.id}/announcements`, {
+      token,
+      body: { title: 'News', text: 'A new lesson is out.' },
+    }),
+  'POST /api/announcements': (w, token) =>
+    w.server.request('POST', '/api/announcements', {
+      token,
+      body: { title: 'News', text: 'For everyone.' },
+    }),
+  'GET /api/announcements/mine': (w, token) => get(w, '/api/announcements/mine?page=1', token),
+  'GET /api/announcements/preference': (w, token) => get(w, '/api/announcements/preference', token),
+  'PUT /api/announcements/preference': (w, token) =>
+    w.server.request('PUT', '/api/announcements/preference', { token, body: { mail: true } }),
+
   'GET /uploads/:key (a blog image)': (w, token) =>
     get(w, new URL(w.blog.imageUrl!, w.server.baseUrl).pathname, token),
   'GET /api/docs/json': (w, token) => get(w, '/api/docs/json', token),
 };
+
+/** A thread of the premium course with one reply, both by the admin, made once per world. */
+const threadsOfWorld = new WeakMap<MatrixWorld, Promise<{ threadId: string; replyId: string }>>();
+function premiumThread(w: MatrixWorld) {
+  let made = threadsOfWorld.get(w);
+  if (!made) {
+    made = (async () => {
+      const admin = w.users.admin.token;
+      const thread = await w.server.request(
+        'POST',
+        `/api/course/${w.premiumCourse.id}/discussions`,
+        { token: admin, body: { title: 'Matrix thread', text: 'A question.' } },
+      );
+      expect(thread.status, thread.text).toBe(201);
+      const threadId = thread.body.data.id as string;
+      const reply = await w.server.request('POST', `/api/discussions/${threadId}/replies`, {
+        token: admin,
+        body: { text: 'A reply.' },
+      });
+      expect(reply.status, reply.text).toBe(201);
+      return { threadId, replyId: reply.body.data.id as string };
+    })();
+    threadsOfWorld.set(w, made);
+  }
+  return made;
+}
 
 /** A successful payment (test mode) of `user`, written straight to the database. */
 async function successfulPayment(w: MatrixWorld, userId = w.users.learner.id): Promise<string> {

@@ -18,6 +18,8 @@ import { registerRenditionJobs } from './modules/media/renditions';
 import tusRoutes from './modules/media/tus.routes';
 import uploadsRoutes from './modules/media/uploads.routes';
 import premiumRoutes from './modules/premium/premium.routes';
+import discussionRoutes from './modules/discussions/discussions.routes';
+import announcementRoutes from './modules/announcements/announcements.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import quizRoutes from './modules/quizzes/quizzes.routes';
 import reportRoutes from './modules/reports/reports.routes';
@@ -56,6 +58,8 @@ export async function registerRoutes(app: FastifyInstance, config: Config): Prom
     progressRoutes,
     certificateRoutes,
     premiumRoutes,
+    discussionRoutes,
+    announcementRoutes,
     tusRoutes,
   ]) {
     await app.register(routes);

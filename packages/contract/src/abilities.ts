@@ -69,6 +69,16 @@ const premiumEnroller: Rule = (actor, s) =>
       s.premium === true ||
       (s.ownerId != null && s.ownerId === actor.id)));
 
+// Course discussions and announcements (issue 34): a free course's are open to every signed-in
+// user; a premium course's to those who may read its content (enrolled with Premium), its owner
+// and admins.
+const discussionMember: Rule = (actor, s) =>
+  actor !== null &&
+  (s.courseType === 'free' ||
+    actor.role === 'admin' ||
+    (s.enrolled === true && s.premium === true) ||
+    (s.ownerId != null && s.ownerId === actor.id));
+
 const anyone: Ability = { gate: 'anyone' };
 const signedIn: Ability = { gate: 'signedIn' };
 const author: Ability = { gate: 'author' };
@@ -132,6 +142,17 @@ export const abilities = {
   'premium:buy': signedIn,
   'premium:callback': anyone,
   'premium:manage': admin,
+  // Course discussions and announcements (issue 34, points 2 and 5): members read, post, report
+  // and follow; the course's instructor and admins moderate and announce; a reply mail's signed
+  // link unfollows without a sign-in; admins read reports and announce to everyone
+  'discussion:read': { gate: 'signedIn', record: discussionMember },
+  'discussion:post': { gate: 'signedIn', record: discussionMember },
+  'discussion:moderate': { gate: 'author', record: adminOrOwner },
+  'discussion:unfollowByLink': anyone,
+  'discussion:listReports': admin,
+  'announcement:postToCourse': { gate: 'author', record: adminOrOwner },
+  'announcement:postToAll': admin,
+  'announcement:readOwn': signedIn,
 } satisfies Record<string, Ability>;
 
 export type Action = keyof typeof abilities;

@@ -103,6 +103,11 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   // Media cost (issue 29, point 2)
   VIDEO_TOO_LONG: 413,
+  // Course discussions (issue 34, point 2)
+  DISCUSSION_NOT_FOUND: 404,
+  POST_NOT_FOUND: 404,
+  DISCUSSION_CLOSED: 409,
+  INVALID_UNFOLLOW_TOKEN: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -183,6 +188,11 @@ export const errorMessageKey = {
   PAYMENT_NOT_REFUNDABLE: 'paymentNotRefundable',
   VOUCHER_USED: 'voucherUsed',
   PAYMENT_PROVIDER_FAILED: 'paymentProviderFailed',
+  // Course discussions (issue 34, point 2)
+  DISCUSSION_NOT_FOUND: 'discussionNotFound',
+  POST_NOT_FOUND: 'postNotFound',
+  DISCUSSION_CLOSED: 'discussionClosed',
+  INVALID_UNFOLLOW_TOKEN: 'unfollowLinkInvalid',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
 
 const uploadErrors = [

@@ -1,4 +1,5 @@
 export * from './abilities';
+export * from './announcement';
 export * from './auth';
 export * from './blog';
 export * from './caption-languages';
@@ -9,6 +10,7 @@ export * from './contact';
 export * from './course';
 export * from './course-type';
 export * from './dates';
+export * from './discussion';
 export * from './endpoint';
 export * from './enrolment';
 export * from './errors';

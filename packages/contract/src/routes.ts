@@ -3,6 +3,45 @@
 import type * as api from './index';
 import type { RoutesOf } from './route';
 
+export const announcementApi: RoutesOf<typeof api.announcementApi> = {
+  listForCourse: {
+    operationId: 'listCourseAnnouncements',
+    method: 'GET',
+    path: '/api/course/:id/announcements',
+    reply: { kind: 'list' },
+  },
+  postToCourse: {
+    operationId: 'postCourseAnnouncement',
+    method: 'POST',
+    path: '/api/course/:id/announcements',
+    reply: { kind: 'messageAndData' },
+  },
+  postToAll: {
+    operationId: 'postAnnouncement',
+    method: 'POST',
+    path: '/api/announcements',
+    reply: { kind: 'messageAndData' },
+  },
+  mine: {
+    operationId: 'myAnnouncements',
+    method: 'GET',
+    path: '/api/announcements/mine',
+    reply: { kind: 'list' },
+  },
+  preference: {
+    operationId: 'announcementPreference',
+    method: 'GET',
+    path: '/api/announcements/preference',
+    reply: { kind: 'data' },
+  },
+  setPreference: {
+    operationId: 'setAnnouncementPreference',
+    method: 'PUT',
+    path: '/api/announcements/preference',
+    reply: { kind: 'data' },
+  },
+};
+
 export const authApi: RoutesOf<typeof api.authApi> = {
   signUp: {
     operationId: 'signUp',
@@ -223,6 +262,81 @@ export const courseApi: RoutesOf<typeof api.courseApi> = {
     method: 'DELETE',
     path: '/api/course/delete/:id',
     reply: { kind: 'message' },
+  },
+};
+
+export const discussionApi: RoutesOf<typeof api.discussionApi> = {
+  list: {
+    operationId: 'listDiscussions',
+    method: 'GET',
+    path: '/api/course/:id/discussions',
+    reply: { kind: 'list' },
+  },
+  create: {
+    operationId: 'createDiscussion',
+    method: 'POST',
+    path: '/api/course/:id/discussions',
+    reply: { kind: 'messageAndData' },
+  },
+  read: {
+    operationId: 'readDiscussion',
+    method: 'GET',
+    path: '/api/discussions/:id',
+    reply: { kind: 'data' },
+  },
+  reply: {
+    operationId: 'replyToDiscussion',
+    method: 'POST',
+    path: '/api/discussions/:id/replies',
+    reply: { kind: 'messageAndData' },
+  },
+  markAnswer: {
+    operationId: 'markAnswer',
+    method: 'PUT',
+    path: '/api/discussions/:id/answer',
+    reply: { kind: 'data' },
+  },
+  pin: {
+    operationId: 'pinDiscussion',
+    method: 'PUT',
+    path: '/api/discussions/:id/pin',
+    reply: { kind: 'data' },
+  },
+  close: {
+    operationId: 'closeDiscussion',
+    method: 'PUT',
+    path: '/api/discussions/:id/close',
+    reply: { kind: 'data' },
+  },
+  hide: {
+    operationId: 'hidePost',
+    method: 'PUT',
+    path: '/api/posts/:id/hidden',
+    reply: { kind: 'data' },
+  },
+  report: {
+    operationId: 'reportPost',
+    method: 'POST',
+    path: '/api/posts/:id/report',
+    reply: { kind: 'message' },
+  },
+  follow: {
+    operationId: 'followDiscussion',
+    method: 'PUT',
+    path: '/api/discussions/:id/follow',
+    reply: { kind: 'data' },
+  },
+  unfollowByLink: {
+    operationId: 'unfollowByLink',
+    method: 'POST',
+    path: '/api/discussions/unfollow/:token',
+    reply: { kind: 'message' },
+  },
+  reports: {
+    operationId: 'listDiscussionReports',
+    method: 'GET',
+    path: '/api/admin/discussion-reports',
+    reply: { kind: 'list' },
   },
 };
 

@@ -666,3 +666,132 @@ export const premiumSettings = pgTable('premium_settings', {
   amounts: jsonb('amounts').$type<Record<string, string>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+// Course discussions and announcements (issue 34, points 2 and 5). A deleted user's posts stay,
+// their author set to null (shown as "former learner").
+
+/** A thread: a question (title, Markdown text as typed), optionally about one course item. */
+export const discussionThreads = pgTable(
+  'discussion_threads',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => courseItems.id, { onDelete: 'set null' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The reply marked as the answer (a reply of this thread). */
+    answerId: uuid('answer_id'),
+    /** Replies not hidden. */
+    replyCount: integer('reply_count').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discussion_threads_course_idx').on(
+      t.courseId,
+      t.pinned.desc(),
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+    ),
+    index('discussion_threads_item_idx').on(
+      t.itemId,
+      t.pinned.desc(),
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+    ),
+    index('discussion_threads_author_idx').on(t.authorId),
+  ],
+);
+
+export const discussionReplies = pgTable(
+  'discussion_replies',
+  {
+    id: uuid('id').primaryKey(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => discussionThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discussion_replies_thread_idx').on(t.threadId, t.createdAt, t.id),
+    index('discussion_replies_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * Who follows a thread: mailed about replies newer than `notifiedUpTo`, at most once an hour
+ * (`mailedAt`).
+ */
+export const discussionFollows = pgTable(
+  'discussion_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => discussionThreads.id, { onDelete: 'cascade' }),
+    notifiedUpTo: timestamp('notified_up_to', { withTimezone: true }).defaultNow().notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.threadId] }),
+    index('discussion_follows_thread_idx').on(t.threadId),
+  ],
+);
+
+/** A reader's report of a thread or a reply (`postId`), once per reader and post. */
+export const discussionReports = pgTable(
+  'discussion_reports',
+  {
+    id: uuid('id').primaryKey(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => discussionThreads.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').notNull(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discussion_reports_reporter_post_key').on(t.reporterId, t.postId),
+    index('discussion_reports_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('discussion_reports_thread_idx').on(t.threadId),
+  ],
+);
+
+/** An announcement: to a course's learners, or to everyone (`courseId` null). */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('announcements_course_idx').on(t.courseId, t.createdAt.desc(), t.id.desc()),
+    index('announcements_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('announcements_author_idx').on(t.authorId),
+  ],
+);
+
+/** Accounts that switched announcement mails off (on by default). */
+export const announcementOptOuts = pgTable('announcement_opt_outs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

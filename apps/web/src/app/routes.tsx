@@ -30,7 +30,24 @@ const publicPages: RouteObject[] = [
     lazy: page(() => import('../features/courses/pages/course-detail-page')),
   },
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
-  { path: 'learn/:courseId', lazy: page(() => import('../features/learn/pages/learn-page')) },
+  {
+    path: 'learn/:courseId',
+    // The learn page, with the course's announcements and discussions under the open item
+    // (issue 34), loaded beside it.
+    lazy: async () => {
+      const [learn, below] = await Promise.all([
+        import('../features/learn/pages/learn-page'),
+        import('./routes/learn-below'),
+      ]);
+      const LearnPage = learn.default;
+      const { LearnBelow } = below;
+      return {
+        Component: () => (
+          <LearnPage below={(course, item) => <LearnBelow course={course} item={item} />} />
+        ),
+      };
+    },
+  },
   { path: 'verify', lazy: page(() => import('../features/verify/pages/verify-page')) },
   { path: 'verify/:code', lazy: page(() => import('../features/verify/pages/verify-page')) },
   // Mailed links: they work whether or not the visitor is signed in.
@@ -41,6 +58,16 @@ const publicPages: RouteObject[] = [
   {
     path: 'subscribe/confirm/:token',
     lazy: page(() => import('../features/mail-links/pages/confirm-subscription-page')),
+  },
+  // Course discussions (issue 34): a thread (signed in); a reply mail's unsubscribe link
+  {
+    path: 'discussions/:id',
+    loader: requireSession,
+    lazy: page(() => import('../features/discussions/pages/thread-page')),
+  },
+  {
+    path: 'unfollow/:token',
+    lazy: page(() => import('../features/mail-links/pages/unfollow-page')),
   },
   {
     path: 'unsubscribe/:token',
@@ -77,7 +104,7 @@ const dashboardPages: RouteObject[] = [
     path: 'myCertificate',
     lazy: page(() => import('../features/certificates/pages/my-certificates-page')),
   },
-  { path: 'settings', lazy: page(() => import('../features/account/pages/settings-page')) },
+  { path: 'settings', lazy: page(() => import('./routes/settings-route')) },
   // Premium (issue 33): the pass, a voucher, receipts
   { path: 'premium', lazy: page(() => import('../features/premium/pages/premium-page')) },
   {
@@ -156,6 +183,12 @@ const dashboardPages: RouteObject[] = [
     path: 'contact/:id',
     loader: requireAbility('contact:manage'),
     lazy: page(() => import('../features/messages/pages/contact-detail-page')),
+  },
+  // Course discussions (issue 34): reported posts, for admins
+  {
+    path: 'discussion-reports',
+    loader: requireAbility('discussion:listReports'),
+    lazy: page(() => import('../features/discussions/pages/reports-page')),
   },
   // Any other dashboard path goes to /dashboard (product.md §2).
   { path: '*', loader: () => redirect('/dashboard') },

@@ -13,6 +13,7 @@ import {
   LogOut,
   Mail,
   MailWarning,
+  MessageSquareWarning,
   Newspaper,
   Server,
   Settings,
@@ -133,6 +134,15 @@ const rules: EntryRule[] = [
     },
     icon: Crown,
     action: 'premium:manage',
+  },
+  // Course discussions (issue 34): reported posts
+  {
+    to: '/dashboard/discussion-reports',
+    get label() {
+      return messages.discussionReportsTitle;
+    },
+    icon: MessageSquareWarning,
+    action: 'discussion:listReports',
   },
 ];
 

@@ -17,6 +17,7 @@ import { StatCard } from './stat-card';
 import { MyCoursesPanel } from '../../features/my-courses/components/my-courses-panel';
 import { linkClass } from '../../components/dashboard/styles';
 import { greeting } from './greeting';
+import { MyAnnouncements } from '../../features/announcements/components/announcements';
 
 interface Stat {
   name: CounterName;
@@ -229,6 +230,7 @@ export default function DashboardHomePage() {
           </li>
         ))}
       </ul>
+      <MyAnnouncements canPostToAll={can(actor, 'announcement:postToAll')} />
       <MyCoursesPanel />
       {can(actor, 'contact:manage') && <RecentMessages />}
       <LatestCourses />

@@ -1,4 +1,5 @@
 import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
+import type { ReactNode } from 'react';
 import { messages } from '@ishuri/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLearningPath } from '../use-learning-path';
@@ -17,10 +18,12 @@ interface PlayerProps {
   mode: LearnMode;
   records?: ProgressRecord[];
   viewer: string | null;
+  /** What a page shows under the open item (the course's discussions, issue 34). */
+  below?: (item: { id: string; title: string } | null) => ReactNode;
 }
 
 /** The learning player: outline, progress, the open item, and the end of the course. */
-export function Player({ course, items, mode, records, viewer }: PlayerProps) {
+export function Player({ course, items, mode, records, viewer, below }: PlayerProps) {
   const path = useLearningPath({
     courseId: course.id,
     courseTitle: course.title,
@@ -98,6 +101,7 @@ export function Player({ course, items, mode, records, viewer }: PlayerProps) {
               {completion}
             </div>
           )}
+          {below?.(currentItem ? { id: currentItem.id, title: currentItem.title } : null)}
         </div>
       </div>
     </>

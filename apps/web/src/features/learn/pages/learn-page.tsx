@@ -55,7 +55,18 @@ function LockedCourse({
  * mode on a free course). A signed-in reader's progress comes from the server, so a reload or
  * another device continues where they were; opening a free course enrols them.
  */
-export default function LearnPage() {
+export default function LearnPage({
+  below,
+}: {
+  /**
+   * What the page shows under the open item of a course the reader may open (issue 34: its
+   * announcements and discussions), given the course and the open item.
+   */
+  below?: (
+    course: CourseWithLessons,
+    item: { id: string; title: string } | null,
+  ) => React.ReactNode;
+} = {}) {
   const { courseId = '' } = useParams();
   const session = useSession();
   const viewer = session?.id ?? null;
@@ -159,6 +170,7 @@ export default function LearnPage() {
             mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
             records={records}
             viewer={viewer}
+            below={below && !preview ? (item) => below(data, item) : undefined}
           />
         </SavedQualityContext>
       ) : (
