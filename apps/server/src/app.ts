@@ -66,6 +66,8 @@ import uploadsRoutes from './modules/uploads/uploads.routes';
 import tusRoutes from './modules/uploads/tus.routes';
 import userRoutes from './modules/users/users.routes';
 import premiumRoutes from './modules/premium/premium.routes';
+import supportRoutes from './modules/support/support.routes';
+import webinarRoutes from './modules/webinars/webinars.routes';
 import {
   defaultOwnReadCacheOptions,
   OwnReadCache,
@@ -395,6 +397,8 @@ export async function buildApp(
   await app.register(progressRoutes);
   await app.register(certificateRoutes);
   await app.register(premiumRoutes);
+  await app.register(supportRoutes);
+  await app.register(webinarRoutes);
   await app.register(uploadsRoutes, {
     prefix: '/uploads',
     root: config.s3 ? null : uploadsDir,

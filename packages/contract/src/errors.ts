@@ -103,6 +103,9 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   // Media cost (issue 29, point 2)
   VIDEO_TOO_LONG: 413,
+  // Priority support and webinars (issue 34, points 3 and 4)
+  SUPPORT_NOT_FOUND: 404,
+  WEBINAR_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -183,6 +186,9 @@ export const errorMessageKey = {
   PAYMENT_NOT_REFUNDABLE: 'paymentNotRefundable',
   VOUCHER_USED: 'voucherUsed',
   PAYMENT_PROVIDER_FAILED: 'paymentProviderFailed',
+  // Priority support and webinars (issue 34, points 3 and 4)
+  SUPPORT_NOT_FOUND: 'supportNotFound',
+  WEBINAR_NOT_FOUND: 'webinarNotFound',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
 
 const uploadErrors = [
