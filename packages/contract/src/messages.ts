@@ -1200,7 +1200,6 @@ export const messages = {
   webinarFormRecordingUrl: 'Recording link (after it ends)',
   webinarFormCourse: 'Course id (optional)',
   webinarSave: 'Save',
-  webinarEdit: 'Edit',
   webinarCancel: 'Cancel webinar',
   webinarReminders: 'E-mail me a day and an hour before each webinar',
 } as const;

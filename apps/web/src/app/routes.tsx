@@ -157,6 +157,17 @@ const dashboardPages: RouteObject[] = [
     loader: requireAbility('contact:manage'),
     lazy: page(() => import('../features/messages/pages/contact-detail-page')),
   },
+  // Priority support and webinars (issue 34, points 3 and 4)
+  {
+    path: 'support-queue',
+    loader: requireAbility('support:manage'),
+    lazy: page(() => import('../features/support/pages/support-queue-page')),
+  },
+  {
+    path: 'webinars',
+    loader: requireAbility('webinar:create'),
+    lazy: page(() => import('../features/webinars/pages/webinars-page')),
+  },
   // Any other dashboard path goes to /dashboard (product.md §2).
   { path: '*', loader: () => redirect('/dashboard') },
 ];
