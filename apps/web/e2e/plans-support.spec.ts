@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { horizontalOverflow } from './support/public-content';
@@ -27,6 +28,7 @@ test('a learner asks for help, an admin answers, the learner sees the answer', a
   await expect(mine.getByRole('heading', { name: subject })).toBeVisible();
   await expect(mine.getByText(/Waiting for an answer/)).toBeVisible();
   expect(await horizontalOverflow(page)).toBe(0);
+  await expectNoSeriousA11yViolations(page);
 
   // The admin, on another phone: the request in the queue, marked Premium, answered.
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -36,6 +38,7 @@ test('a learner asks for help, an admin answers, the learner sees the answer', a
   const request = admin.getByRole('listitem').filter({ hasText: subject });
   await expect(request.getByText('Premium', { exact: true })).toBeVisible();
   await expect(request.getByText(/Waiting for \d+ min/)).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
   const since = Date.now();
   await request.getByLabel('Your answer').fill('Choose the 240p size, then <b>reload</b>.');
   await request.getByRole('button', { name: 'Send answer' }).click();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { zonedToUtc, zonedWallTime } from '@ishuri/contract';
 import type { APIRequestContext } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { horizontalOverflow } from './support/public-content';
 import { createUser, signInAs } from './support/users';
@@ -93,6 +94,7 @@ for (const language of ['en', 'rw'] as const) {
     expect(ics).toContain('DURATION:PT45M');
     expect(stamp.slice(9, 13)).toBe('1600');
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoSeriousA11yViolations(page);
 
     // A free learner: the title and time, no link, offered with Premium.
     const context = await browser.newContext({
