@@ -74,4 +74,6 @@ export const openApiTags = [
   { name: 'subscribers', description: 'The newsletter’s subscribers' },
   { name: 'mail', description: 'Mail the server could not send' },
   { name: 'system', description: 'The running platform: jobs, storage, database, Redis' },
+  { name: 'support', description: 'Support requests and the admins’ queue (Premium first)' },
+  { name: 'webinars', description: 'Live sessions: join links, calendar files, reminders' },
 ];
