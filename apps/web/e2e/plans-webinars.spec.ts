@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { horizontalOverflow } from './support/public-content';
-import { createUser, signInAs } from './support/users';
+import { createUser, signInAs, storeToken } from './support/users';
 
 /**
  * Exclusive webinars (issue 34, point 4) on a 360 px phone, read in Nairobi (UTC+3) while the
@@ -118,3 +118,23 @@ for (const language of ['en', 'rw'] as const) {
     await context.close();
   });
 }
+
+test('an admin schedules a webinar in Kigali time from the Webinars screen', async ({
+  page,
+  adminToken,
+}) => {
+  const title = `Scheduled ${Date.now().toString(36)}`;
+  await storeToken(page, adminToken);
+  await page.goto('/dashboard/webinars');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Start (Kigali time)').fill('2031-04-02T18:00');
+  await page.getByLabel('Duration (minutes)').fill('30');
+  await page.getByLabel('Join link').fill('https://meet.example.org/scheduled');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Webinar scheduled.')).toBeVisible();
+  // Listed in the reader's time zone (Nairobi, an hour ahead of Kigali).
+  const listed = page.getByRole('listitem').filter({ hasText: title });
+  await expect(listed).toContainText('2 April 2031 · 19:00');
+  await expectNoSeriousA11yViolations(page);
+  expect(await horizontalOverflow(page)).toBe(0);
+});

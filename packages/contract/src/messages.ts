@@ -1198,7 +1198,7 @@ export const messages = {
   webinarFormDuration: 'Duration (minutes)',
   webinarFormJoinUrl: 'Join link',
   webinarFormRecordingUrl: 'Recording link (after it ends)',
-  webinarFormCourse: 'Course id (optional)',
+  webinarFormCourse: 'Course (optional)',
   webinarSave: 'Save',
   webinarCancel: 'Cancel webinar',
   webinarReminders: 'E-mail me a day and an hour before each webinar',

@@ -1,6 +1,6 @@
-import { createWebinarRequestSchema, messages } from '@ishuri/contract';
+import { can, createWebinarRequestSchema, messages } from '@ishuri/contract';
 import type { Webinar } from '@ishuri/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
@@ -9,11 +9,13 @@ import {
   useUpdateWebinar,
   useWebinars,
 } from '../../../api/webinars';
+import { useManagedCourses } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { actorOf, useSession } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/language';
 import { readerTime } from '../components/webinar-time';
 
@@ -25,6 +27,36 @@ const empty = {
   joinUrl: '',
   courseId: '',
 };
+
+/**
+ * The course a webinar belongs to (optional): an instructor chooses among their own courses, an
+ * admin among all (the first 100).
+ */
+function CourseSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const id = useId();
+  const actor = actorOf(useSession());
+  const courses = useManagedCourses(!can(actor, 'course:manage'), { page: 1, pageSize: 100 });
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {messages.webinarFormCourse}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900"
+      >
+        <option value="">—</option>
+        {(courses.data?.data ?? []).map((course) => (
+          <option key={course.id} value={course.id}>
+            {course.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 function ScheduleForm() {
   const create = useCreateWebinar();
@@ -83,7 +115,10 @@ function ScheduleForm() {
           maxLength={500}
           {...field('joinUrl')}
         />
-        <TextField label={messages.webinarFormCourse} {...field('courseId')} />
+        <CourseSelect
+          value={form.courseId}
+          onChange={(courseId) => setForm((now) => ({ ...now, courseId }))}
+        />
         <TextAreaField
           className="md:col-span-2"
           label={messages.webinarFormDescription}
