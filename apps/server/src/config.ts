@@ -228,6 +228,8 @@ export interface Config {
     // Premium (issue 33): per address and per signed-in user
     checkout: RateLimit;
     redeemVoucher: RateLimit;
+    // Priority support (issue 34, point 3): new requests per address and per signed-in user
+    supportRequest: RateLimit;
     // Course discussions and announcements (issue 34): per address and per signed-in account
     discussionPost: RateLimit;
     announcementPost: RateLimit;
@@ -257,6 +259,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // can receive from every account together, per day.
   emailChange: { perIp: 100, perEmail: 5, windowSeconds: 60 * 60 },
   emailChangeTarget: { perIp: 100, perEmail: 3, windowSeconds: 24 * 60 * 60 },
+  // Priority support (issue 34, point 3): 5 new requests an hour per account.
+  supportRequest: { perIp: 30, perEmail: 5, windowSeconds: 60 * 60 },
   // Premium (issue 33): a voucher code is guessed at most 10 times an hour per account.
   checkout: { perIp: 60, perEmail: 10, windowSeconds: 15 * 60 },
   redeemVoucher: { perIp: 30, perEmail: 10, windowSeconds: 60 * 60 },

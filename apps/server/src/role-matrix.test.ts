@@ -18,7 +18,7 @@ import { unfollowToken } from './modules/discussions/discussions.mail';
 import { newsletterToken } from './modules/subscribers/newsletter';
 import { createCourse, createLesson, createSubLesson } from './test/content';
 import { createUser, DEFAULT_PASSWORD } from './test/factories';
-import { formOf, videoFile } from './test/media';
+import { formOf, pngImage, videoFile } from './test/media';
 import { describeRoleMatrix } from './test/role-matrix';
 import type { BodyCheck, MatrixCall, MatrixRole, MatrixWorld, Statuses } from './test/role-matrix';
 
@@ -208,6 +208,29 @@ const statuses = {
   // Public files and the API's own description
   'GET /uploads/:key (a blog image)':                 [200,   200,    200,     200,  200,  200],
   'GET /api/docs/json':                               [200,   200,    200,     200,  200,  200],
+  // Priority support (issue 34, point 3): anyone signed in asks; a request is its asker's and
+  // the admins' (404 to anyone else, as for an unknown id); admins answer from the queue
+  'POST /api/support':                                [401,   201,    201,     201,  201,  201],
+  'GET /api/support/mine':                            [401,   200,    200,     200,  200,  200],
+  "GET /api/support/:id (the learner's)":             [401,   200,    404,     404,  404,  200],
+  "GET /api/support/:id/screenshot (the learner's)":  [401,   200,    404,     404,  404,  200],
+  "POST /api/support/:id/close (the learner's)":      [401,   200,    404,     404,  404,  200],
+  "POST /api/support/:id/reopen (the learner's)":     [401,   200,    404,     404,  404,  200],
+  'GET /api/admin/support':                           [401,   403,    403,     403,  403,  200],
+  "POST /api/admin/support/:id/answers (the learner's)":
+                                                      [401,   403,    403,     403,  403,  201],
+  // Webinars (issue 34, point 4): every signed-in user sees them; authors schedule (an
+  // instructor for their own course); Premium (none here), instructors and admins get the
+  // calendar file
+  'GET /api/webinars':                                [401,   200,    200,     200,  200,  200],
+  'POST /api/webinars':                               [401,   403,    403,     201,  201,  201],
+  "POST /api/webinars (for the owner's course)":      [401,   403,    403,     201,  403,  201],
+  'GET /api/webinars/reminders':                      [401,   200,    200,     200,  200,  200],
+  'PUT /api/webinars/reminders':                      [401,   200,    200,     200,  200,  200],
+  "GET /api/webinars/:id (the owner's)":              [401,   200,    200,     200,  200,  200],
+  "PATCH /api/webinars/:id (the owner's)":            [401,   403,    403,     200,  403,  200],
+  "DELETE /api/webinars/:id (the owner's)":           [401,   403,    403,     200,  403,  200],
+  "GET /api/webinars/:id/calendar.ics (the owner's)": [401,   402,    402,     200,  200,  200],
 } as const satisfies Record<string, Statuses>;
 
 type Row = keyof typeof statuses;
@@ -903,7 +926,102 @@ const calls: Record<Row, MatrixCall> = {
   'GET /uploads/:key (a blog image)': (w, token) =>
     get(w, new URL(w.blog.imageUrl!, w.server.baseUrl).pathname, token),
   'GET /api/docs/json': (w, token) => get(w, '/api/docs/json', token),
+
+  'POST /api/support': (w, token) =>
+    w.server.request('POST', '/api/support', {
+      token,
+      form: formOf({ subject: 'Matrix', text: 'A question' }),
+    }),
+  'GET /api/support/mine': (w, token) => get(w, '/api/support/mine', token),
+  "GET /api/support/:id (the learner's)": async (w, token) =>
+    get(w, `/api/support/${await learnerSupportRequest(w)}`, token),
+  "GET /api/support/:id/screenshot (the learner's)": async (w, token) =>
+    get(w, `/api/support/${await learnerSupportRequest(w)}/screenshot`, token),
+  "POST /api/support/:id/close (the learner's)": async (w, token) =>
+    w.server.request('POST', `/api/support/${await learnerSupportRequest(w)}/close`, { token }),
+  "POST /api/support/:id/reopen (the learner's)": async (w, token) =>
+    w.server.request('POST', `/api/support/${await learnerSupportRequest(w)}/reopen`, { token }),
+  'GET /api/admin/support': (w, token) => get(w, '/api/admin/support', token),
+  "POST /api/admin/support/:id/answers (the learner's)": async (w, token) =>
+    w.server.request('POST', `/api/admin/support/${await learnerSupportRequest(w)}/answers`, {
+      token,
+      body: { text: 'An answer' },
+    }),
+  'GET /api/webinars': (w, token) => get(w, '/api/webinars', token),
+  'POST /api/webinars': (w, token) =>
+    w.server.request('POST', '/api/webinars', { token, body: webinarBody() }),
+  "POST /api/webinars (for the owner's course)": (w, token) =>
+    w.server.request('POST', '/api/webinars', {
+      token,
+      body: { ...webinarBody(), courseId: w.premiumCourse.id },
+    }),
+  'GET /api/webinars/reminders': (w, token) => get(w, '/api/webinars/reminders', token),
+  'PUT /api/webinars/reminders': (w, token) =>
+    w.server.request('PUT', '/api/webinars/reminders', { token, body: { enabled: false } }),
+  "GET /api/webinars/:id (the owner's)": async (w, token) =>
+    get(w, `/api/webinars/${await ownersWebinar(w)}`, token),
+  "PATCH /api/webinars/:id (the owner's)": async (w, token) =>
+    w.server.request('PATCH', `/api/webinars/${await ownersWebinar(w)}`, {
+      token,
+      body: { title: 'Renamed' },
+    }),
+  "DELETE /api/webinars/:id (the owner's)": async (w, token) =>
+    w.server.request('DELETE', `/api/webinars/${await newOwnersWebinar(w)}`, { token }),
+  "GET /api/webinars/:id/calendar.ics (the owner's)": async (w, token) =>
+    get(w, `/api/webinars/${await ownersWebinar(w)}/calendar.ics`, token),
 };
+
+/** The learner's support request (with a screenshot), made once per world. */
+const supportRequestsOf = new WeakMap<MatrixWorld, Promise<string>>();
+function learnerSupportRequest(w: MatrixWorld): Promise<string> {
+  let made = supportRequestsOf.get(w);
+  if (!made) {
+    made = (async () => {
+      const asked = await w.server.request('POST', '/api/support', {
+        token: w.users.learner.token,
+        form: formOf(
+          { subject: 'Matrix', text: 'Mine' },
+          { field: 'screenshot', name: 's.png', type: 'image/png', data: await pngImage(64, 64) },
+        ),
+      });
+      expect(asked.status, asked.text).toBe(201);
+      return asked.body.data.id as string;
+    })();
+    supportRequestsOf.set(w, made);
+  }
+  return made;
+}
+
+/** A webinar's fields, its start in Kigali time, a year ahead. */
+function webinarBody() {
+  return {
+    title: 'Matrix webinar',
+    startsAt: `${new Date().getUTCFullYear() + 1}-06-01T18:00`,
+    durationMinutes: 60,
+    joinUrl: 'https://meet.example.org/matrix',
+  };
+}
+
+/** A webinar of the courses' owner (for one of its courses). */
+async function newOwnersWebinar(w: MatrixWorld): Promise<string> {
+  const made = await w.server.request('POST', '/api/webinars', {
+    token: w.users.instructorOwner.token,
+    body: { ...webinarBody(), courseId: w.premiumCourse.id },
+  });
+  expect(made.status, made.text).toBe(201);
+  return made.body.data.id as string;
+}
+
+/** The owner's webinar, made once per world. */
+const webinarsOf = new WeakMap<MatrixWorld, Promise<string>>();
+function ownersWebinar(w: MatrixWorld): Promise<string> {
+  let made = webinarsOf.get(w);
+  if (!made) {
+    made = newOwnersWebinar(w);
+    webinarsOf.set(w, made);
+  }
+  return made;
+}
 
 /** A thread of the premium course with one reply, both by the admin, made once per world. */
 const threadsOfWorld = new WeakMap<MatrixWorld, Promise<{ threadId: string; replyId: string }>>();

@@ -20,6 +20,8 @@ import uploadsRoutes from './modules/media/uploads.routes';
 import premiumRoutes from './modules/premium/premium.routes';
 import discussionRoutes from './modules/discussions/discussions.routes';
 import announcementRoutes from './modules/announcements/announcements.routes';
+import supportRoutes from './modules/support/support.routes';
+import webinarRoutes from './modules/webinars/webinars.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import quizRoutes from './modules/quizzes/quizzes.routes';
 import reportRoutes from './modules/reports/reports.routes';
@@ -60,6 +62,8 @@ export async function registerRoutes(app: FastifyInstance, config: Config): Prom
     premiumRoutes,
     discussionRoutes,
     announcementRoutes,
+    supportRoutes,
+    webinarRoutes,
     tusRoutes,
   ]) {
     await app.register(routes);

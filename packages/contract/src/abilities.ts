@@ -79,6 +79,11 @@ const discussionMember: Rule = (actor, s) =>
     (s.enrolled === true && s.premium === true) ||
     (s.ownerId != null && s.ownerId === actor.id));
 
+// Webinars (issue 34, point 4): the join link, calendar file and recording are Premium's;
+// admins and instructors need no pass.
+const webinarJoiner: Rule = (actor, s) =>
+  actor !== null && (actor.role === 'admin' || actor.role === 'instructor' || s.premium === true);
+
 const anyone: Ability = { gate: 'anyone' };
 const signedIn: Ability = { gate: 'signedIn' };
 const author: Ability = { gate: 'author' };
@@ -142,6 +147,17 @@ export const abilities = {
   'premium:buy': signedIn,
   'premium:callback': anyone,
   'premium:manage': admin,
+  // Priority support (issue 34, point 3): a signed-in user asks and reads their own requests;
+  // admins answer from the queue
+  'support:ask': signedIn,
+  'support:read': { gate: 'signedIn', record: adminOrSelf },
+  'support:manage': admin,
+  // Webinars (issue 34, point 4): every signed-in user sees what is planned; Premium learners,
+  // instructors and admins join; admins and instructors schedule (an instructor their own)
+  'webinar:list': signedIn,
+  'webinar:join': { gate: 'signedIn', record: webinarJoiner },
+  'webinar:create': author,
+  'webinar:manage': { gate: 'author', record: adminOrOwner },
   // Course discussions and announcements (issue 34, points 2 and 5): members read, post, report
   // and follow; the course's instructor and admins moderate and announce; a reply mail's signed
   // link unfollows without a sign-in; admins read reports and announce to everyone

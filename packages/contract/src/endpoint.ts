@@ -28,7 +28,10 @@ export type Reply =
   | { kind: 'list'; item: z.ZodType }
   | { kind: 'message'; message: MessageKey }
   | { kind: 'messageAndData'; schema: z.ZodType; message: MessageKey }
-  | { kind: 'file'; contentType: 'application/pdf' | 'image/webp' | 'text/csv' }
+  | {
+      kind: 'file';
+      contentType: 'application/pdf' | 'image/webp' | 'text/csv' | 'text/calendar';
+    }
   | { kind: 'plain'; schema: z.ZodType };
 
 export interface MultipartFile {

@@ -103,6 +103,9 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   // Media cost (issue 29, point 2)
   VIDEO_TOO_LONG: 413,
+  // Priority support and webinars (issue 34, points 3 and 4)
+  SUPPORT_NOT_FOUND: 404,
+  WEBINAR_NOT_FOUND: 404,
   // Course discussions (issue 34, point 2)
   DISCUSSION_NOT_FOUND: 404,
   POST_NOT_FOUND: 404,
@@ -183,6 +186,9 @@ export const errorMessageKey = {
   PREMIUM_REQUIRED: 'premiumRequired',
   VOUCHER_INVALID: 'voucherInvalid',
   PAYMENT_NOT_FOUND: 'paymentNotFound',
+  // Priority support and webinars (issue 34, points 3 and 4)
+  SUPPORT_NOT_FOUND: 'supportNotFound',
+  WEBINAR_NOT_FOUND: 'webinarNotFound',
   VOUCHER_NOT_FOUND: 'voucherNotFound',
   PAYMENT_METHOD_UNAVAILABLE: 'paymentMethodUnavailable',
   PAYMENT_NOT_REFUNDABLE: 'paymentNotRefundable',

@@ -32,3 +32,5 @@ export * from './subscriber';
 export * from './system';
 export * from './tagged';
 export * from './user';
+export * from './support';
+export * from './webinar';

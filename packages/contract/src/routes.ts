@@ -671,6 +671,60 @@ export const subscriberApi: RoutesOf<typeof api.subscriberApi> = {
   },
 };
 
+export const supportAdminApi: RoutesOf<typeof api.supportAdminApi> = {
+  queue: {
+    operationId: 'supportQueue',
+    method: 'GET',
+    path: '/api/admin/support',
+    reply: { kind: 'list' },
+  },
+  answer: {
+    operationId: 'answerSupportRequest',
+    method: 'POST',
+    path: '/api/admin/support/:id/answers',
+    reply: { kind: 'messageAndData' },
+  },
+};
+
+export const supportApi: RoutesOf<typeof api.supportApi> = {
+  ask: {
+    operationId: 'askSupport',
+    method: 'POST',
+    path: '/api/support',
+    reply: { kind: 'messageAndData' },
+  },
+  mine: {
+    operationId: 'mySupportRequests',
+    method: 'GET',
+    path: '/api/support/mine',
+    reply: { kind: 'list' },
+  },
+  get: {
+    operationId: 'getSupportRequest',
+    method: 'GET',
+    path: '/api/support/:id',
+    reply: { kind: 'data' },
+  },
+  screenshot: {
+    operationId: 'getSupportScreenshot',
+    method: 'GET',
+    path: '/api/support/:id/screenshot',
+    reply: { kind: 'file', contentType: 'image/webp' },
+  },
+  close: {
+    operationId: 'closeSupportRequest',
+    method: 'POST',
+    path: '/api/support/:id/close',
+    reply: { kind: 'messageAndData' },
+  },
+  reopen: {
+    operationId: 'reopenSupportRequest',
+    method: 'POST',
+    path: '/api/support/:id/reopen',
+    reply: { kind: 'messageAndData' },
+  },
+};
+
 export const systemApi: RoutesOf<typeof api.systemApi> = {
   read: {
     operationId: 'readSystem',
@@ -723,5 +777,56 @@ export const userApi: RoutesOf<typeof api.userApi> = {
     method: 'DELETE',
     path: '/api/user/delete/:id',
     reply: { kind: 'message' },
+  },
+};
+
+export const webinarApi: RoutesOf<typeof api.webinarApi> = {
+  list: {
+    operationId: 'listWebinars',
+    method: 'GET',
+    path: '/api/webinars',
+    reply: { kind: 'list' },
+  },
+  create: {
+    operationId: 'createWebinar',
+    method: 'POST',
+    path: '/api/webinars',
+    reply: { kind: 'messageAndData' },
+  },
+  reminders: {
+    operationId: 'getWebinarReminders',
+    method: 'GET',
+    path: '/api/webinars/reminders',
+    reply: { kind: 'data' },
+  },
+  setReminders: {
+    operationId: 'setWebinarReminders',
+    method: 'PUT',
+    path: '/api/webinars/reminders',
+    reply: { kind: 'messageAndData' },
+  },
+  get: {
+    operationId: 'getWebinar',
+    method: 'GET',
+    path: '/api/webinars/:id',
+    reply: { kind: 'data' },
+  },
+  update: {
+    operationId: 'updateWebinar',
+    method: 'PATCH',
+    path: '/api/webinars/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  delete: {
+    operationId: 'deleteWebinar',
+    method: 'DELETE',
+    path: '/api/webinars/:id',
+    reply: { kind: 'message' },
+  },
+  calendar: {
+    operationId: 'webinarCalendar',
+    method: 'GET',
+    path: '/api/webinars/:id/calendar.ics',
+    reply: { kind: 'file', contentType: 'text/calendar' },
   },
 };

@@ -795,3 +795,84 @@ export const announcementOptOuts = pgTable('announcement_opt_outs', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+// --- Priority support and webinars (issue 34, points 3 and 4) ---
+
+/**
+ * A learner's support request (issue 34, point 3). `premium` is whether the learner held Premium
+ * when asking (the queue puts those first); `waitingSince` is when it last joined the queue (its
+ * creation, or its reopening). The screenshot, if any, is a private file (`privateFiles`).
+ */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    screenshotKey: text('screenshot_key'),
+    premium: boolean('premium').notNull(),
+    status: text('status', { enum: ['open', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index('support_requests_user_idx').on(t.userId, t.createdAt.desc(), t.id),
+    // The admins' queue: open requests, Premium first, then the longest waiting.
+    index('support_requests_queue_idx').on(t.status, t.premium.desc(), t.waitingSince, t.id),
+  ],
+);
+
+export const supportAnswers = pgTable(
+  'support_answers',
+  {
+    id: uuid('id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_answers_request_idx').on(t.requestId, t.createdAt)],
+);
+
+/**
+ * A live session (issue 34, point 4): its start in UTC (entered in Kigali time), its end
+ * (start + duration, for the upcoming/past lists), a join link, a recording link once held.
+ */
+export const webinars = pgTable(
+  'webinars',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    joinUrl: text('join_url').notNull(),
+    recordingUrl: text('recording_url'),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index('webinars_ends_idx').on(t.endsAt, t.startsAt, t.id),
+    index('webinars_starts_idx').on(t.startsAt, t.id),
+  ],
+);
+
+/** A learner who turned webinar reminder mails off (on unless a row says otherwise). */
+export const webinarReminderSettings = pgTable('webinar_reminder_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

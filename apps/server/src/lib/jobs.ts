@@ -66,6 +66,8 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   /** Also give up after this many attempts; by default a job is bounded by time only. */
   maxAttempts?: number;
+  /** A delayed job: due then, by the queue's clock (now unless said). */
+  runAt?: Date;
 }
 
 export interface JobQueueOptions {
@@ -283,8 +285,10 @@ export class JobQueue {
         // queued it; a handler writing to a user who chose a language speaks theirs.
         language: currentLanguage(),
         maxAttempts: options.maxAttempts ?? 0,
-        runAt: now,
-        giveUpAt: new Date(now.getTime() + this.giveUpAfterMs),
+        runAt: options.runAt ?? now,
+        giveUpAt: new Date(
+          Math.max(now.getTime(), options.runAt?.getTime() ?? 0) + this.giveUpAfterMs,
+        ),
         createdAt: now,
       })
       .onConflictDoNothing();

@@ -77,6 +77,8 @@ export const openApiTags = [
   { name: 'subscribers', description: 'The newsletter’s subscribers' },
   { name: 'mail', description: 'Mail the server could not send' },
   { name: 'system', description: 'The running platform: jobs, storage, database, Redis' },
+  { name: 'support', description: 'Support requests and the admins’ queue (Premium first)' },
+  { name: 'webinars', description: 'Live sessions: join links, calendar files, reminders' },
 ];
 
 /** The OpenAPI document at /api/docs/json and its reader at /api/docs. */

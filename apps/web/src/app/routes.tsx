@@ -190,6 +190,17 @@ const dashboardPages: RouteObject[] = [
     loader: requireAbility('discussion:listReports'),
     lazy: page(() => import('../features/discussions/pages/reports-page')),
   },
+  // Priority support and webinars (issue 34, points 3 and 4)
+  {
+    path: 'support-queue',
+    loader: requireAbility('support:manage'),
+    lazy: page(() => import('../features/support/pages/support-queue-page')),
+  },
+  {
+    path: 'webinars',
+    loader: requireAbility('webinar:create'),
+    lazy: page(() => import('../features/webinars/pages/webinars-page')),
+  },
   // Any other dashboard path goes to /dashboard (product.md §2).
   { path: '*', loader: () => redirect('/dashboard') },
 ];

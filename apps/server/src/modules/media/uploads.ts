@@ -47,6 +47,8 @@ export interface UploadSpec {
   /** The name of the file part (`imageUrl`, `videoUrl`). */
   field: string;
   kind: UploadKind;
+  /** The image types taken (by content); PNG, JPEG, GIF and WebP unless said. */
+  imageTypes?: readonly string[];
 }
 
 /** Reads the request's multipart body once the service has checked access. */
@@ -278,7 +280,7 @@ export async function receiveUpload(
       current = part.file;
       file =
         spec.kind === 'image'
-          ? await storeImage(ctx, part.file, limit, tooLarge)
+          ? await storeImage(ctx, part.file, limit, tooLarge, spec.imageTypes)
           : await storeVideo(ctx, part.file, limit, tooLarge);
       current = null;
     }
@@ -379,13 +381,14 @@ async function storeImage(
   stream: Readable,
   limit: number,
   tooLarge: () => Error,
+  accepted: readonly string[] = [...imageTypes],
 ): Promise<StoredFile | null> {
   const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
     const head = await readHead(iterator);
     if (head.size === 0) return null;
     const type = await detect(Buffer.concat(head.chunks));
-    if (!type || !imageTypes.has(type.mime)) {
+    if (!type || !imageTypes.has(type.mime) || !accepted.includes(type.mime)) {
       throw fail('IMAGE_TYPE_NOT_ALLOWED');
     }
     const chunks = head.chunks;

@@ -10,6 +10,7 @@ import {
   House,
   LayoutDashboard,
   Library,
+  LifeBuoy,
   LogOut,
   Mail,
   MailWarning,
@@ -19,6 +20,7 @@ import {
   Settings,
   SquarePen,
   Users,
+  Video,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
@@ -143,6 +145,23 @@ const rules: EntryRule[] = [
     },
     icon: MessageSquareWarning,
     action: 'discussion:listReports',
+  },
+  // Priority support and webinars (issue 34, points 3 and 4)
+  {
+    to: '/dashboard/support-queue',
+    get label() {
+      return messages.supportQueueTitle;
+    },
+    icon: LifeBuoy,
+    action: 'support:manage',
+  },
+  {
+    to: '/dashboard/webinars',
+    get label() {
+      return messages.webinarsTitle;
+    },
+    icon: Video,
+    action: 'webinar:create',
   },
 ];
 

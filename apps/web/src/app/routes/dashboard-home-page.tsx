@@ -15,6 +15,7 @@ import type { CounterName } from '../../api/counts';
 import { DashboardPage, Panel } from '../../components/dashboard/dashboard-page';
 import { StatCard } from './stat-card';
 import { MyCoursesPanel } from '../../features/my-courses/components/my-courses-panel';
+import { WebinarsPanel } from '../../features/webinars/components/webinars-panel';
 import { linkClass } from '../../components/dashboard/styles';
 import { greeting } from './greeting';
 import { MyAnnouncements } from '../../features/announcements/components/announcements';
@@ -232,6 +233,7 @@ export default function DashboardHomePage() {
       </ul>
       <MyAnnouncements canPostToAll={can(actor, 'announcement:postToAll')} />
       <MyCoursesPanel />
+      <WebinarsPanel />
       {can(actor, 'contact:manage') && <RecentMessages />}
       <LatestCourses />
     </DashboardPage>

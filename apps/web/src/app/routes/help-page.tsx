@@ -7,6 +7,10 @@ import { Link } from 'react-router';
 import { currentLanguage, pseudoLocalize } from '../../lib/language';
 import { site } from '../../lib/site';
 import { DashboardPage } from '../../components/dashboard/dashboard-page';
+import {
+  AskSupportPanel,
+  MySupportRequestsPanel,
+} from '../../features/support/components/ask-support-panel';
 import { linkClass } from '../../components/dashboard/styles';
 
 const translations: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
@@ -104,10 +108,17 @@ const topics = (): Topic[] => [
   },
 ];
 
-/** /dashboard/help: how to enrol, learn, get and verify a certificate, and reach support. */
+/**
+ * /dashboard/help: ask support and read the answers (issue 34, point 3), then how to enrol,
+ * learn, get and verify a certificate, and reach support.
+ */
 export default function HelpPage() {
   return (
     <DashboardPage title={messages.help} intro={helpMessages.intro}>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AskSupportPanel />
+        <MySupportRequestsPanel />
+      </div>
       <nav
         aria-label={messages.helpTopics}
         className="rounded-2xl border border-slate-200 bg-white p-4"
