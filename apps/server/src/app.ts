@@ -66,6 +66,7 @@ import uploadsRoutes from './modules/uploads/uploads.routes';
 import tusRoutes from './modules/uploads/tus.routes';
 import userRoutes from './modules/users/users.routes';
 import premiumRoutes from './modules/premium/premium.routes';
+import resourceRoutes from './modules/resources/resources.routes';
 import {
   defaultOwnReadCacheOptions,
   OwnReadCache,
@@ -395,6 +396,7 @@ export async function buildApp(
   await app.register(progressRoutes);
   await app.register(certificateRoutes);
   await app.register(premiumRoutes);
+  await app.register(resourceRoutes);
   await app.register(uploadsRoutes, {
     prefix: '/uploads',
     root: config.s3 ? null : uploadsDir,

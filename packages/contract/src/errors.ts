@@ -103,6 +103,12 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   // Media cost (issue 29, point 2)
   VIDEO_TOO_LONG: 413,
+  // Course resources (issue 34, point 1)
+  RESOURCE_NOT_FOUND: 404,
+  RESOURCE_PREMIUM_ONLY: 403,
+  RESOURCE_TYPE_NOT_ALLOWED: 415,
+  RESOURCE_TOO_LARGE: 413,
+  TOO_MANY_RESOURCES: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -183,6 +189,10 @@ export const errorMessageKey = {
   PAYMENT_NOT_REFUNDABLE: 'paymentNotRefundable',
   VOUCHER_USED: 'voucherUsed',
   PAYMENT_PROVIDER_FAILED: 'paymentProviderFailed',
+  // Course resources (issue 34, point 1)
+  RESOURCE_NOT_FOUND: 'resourceNotFound',
+  RESOURCE_PREMIUM_ONLY: 'resourcePremiumOnly',
+  RESOURCE_TYPE_NOT_ALLOWED: 'resourceTypeNotAllowed',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
 
 const uploadErrors = [

@@ -23,6 +23,7 @@ export * from './premium';
 export * from './progress';
 export * from './quiz';
 export * from './report';
+export * from './resource';
 export * from './roles';
 export * from './route';
 export * from './sizes';
