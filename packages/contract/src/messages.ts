@@ -1178,6 +1178,9 @@ export const messages = {
   resourceDownloadsHeading: 'Resource downloads',
   resourceDownloadsCount: 'Downloads',
   resourceFailed: 'The file could not be downloaded. Try again.',
+  resourcesShowMore: 'Show more resources',
+  resourceDownloadsIntro: 'How many times learners downloaded each resource (most first).',
+  resourceName2: 'Resource',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */
