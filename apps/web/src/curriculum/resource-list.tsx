@@ -98,7 +98,7 @@ function ResourceRow({ resource }: { resource: Resource }) {
         </Button>
       ) : resource.lockedBy === 'premium' ? (
         <Link
-          to="/pricing"
+          to="/business#buy"
           className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-amber-50 px-3 text-sm font-semibold text-amber-900 underline-offset-2 hover:underline"
         >
           <Lock className="size-4" aria-hidden="true" />

@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { addLesson, createCourse, uniqueTitle } from './support/learn-content';
+import { createUser, signInAs } from './support/users';
+
+/**
+ * Course resources (issue 34, point 1) on a phone (360 px): a Premium learner downloads an
+ * advanced resource under its lesson; a learner without Premium sees it listed, with its size,
+ * and offered with Premium; the same in Kinyarwanda, chosen with the language switcher.
+ */
+test.use({ viewport: { width: 360, height: 740 } });
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A small PDF: its signature, a body and an end (the server checks the bytes). */
+const pdf = (title: string) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Title (${title}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
+
+async function attach(
+  request: APIRequestContext,
+  adminToken: string,
+  courseId: string,
+  fields: { title: string; level: 'basic' | 'advanced'; itemId?: string },
+) {
+  const response = await request.post(`/api/course/${courseId}/resources`, {
+    headers: auth(adminToken),
+    multipart: {
+      ...fields,
+      file: { name: 'file.pdf', mimeType: 'application/pdf', buffer: pdf(fields.title) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A free course with one lesson, a basic resource on the course and an advanced one on the lesson. */
+async function courseWithResources(request: APIRequestContext, adminToken: string) {
+  const course = await createCourse(request, adminToken, {
+    title: uniqueTitle('Budgeting Basics'),
+    description: 'Plan a month of spending.',
+    courseType: 'free',
+  });
+  const lesson = await addLesson(request, adminToken, course.id, {
+    title: 'A monthly budget',
+    content: 'Write down what comes in and what goes out.',
+  });
+  await attach(request, adminToken, course.id, { title: 'Course syllabus', level: 'basic' });
+  await attach(request, adminToken, course.id, {
+    title: 'Advanced budget workbook',
+    level: 'advanced',
+    itemId: lesson.id,
+  });
+  return course;
+}
+
+async function enrol(request: APIRequestContext, token: string, courseId: string) {
+  const response = await request.post(`/api/enroll/create/${courseId}`, { headers: auth(token) });
+  expect([200, 201]).toContain(response.status());
+}
+
+async function noOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+}
+
+const resources = (page: Page, heading: string) => page.getByRole('region', { name: heading });
+
+test('a Premium learner downloads an advanced resource under its lesson', async ({
+  page,
+  request,
+  user,
+  adminToken,
+}) => {
+  const course = await courseWithResources(request, adminToken);
+  const token = await signInAs(page, user);
+  await enrol(request, token, course.id);
+
+  await page.goto(`/learn/${course.id}`);
+  const list = resources(page, 'Resources').first();
+  await expect(list.getByText('Advanced budget workbook')).toBeVisible();
+  // Its type and size before download; marked as part of Premium, but open to this learner.
+  const size = `${Math.round(pdf('Advanced budget workbook').length / 1024) || 1} KB`;
+  await expect(list.getByText(`PDF · ${size}`)).toBeVisible();
+  await expect(list.getByText('Part of Premium')).toBeVisible();
+  await noOverflow(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    list.getByRole('button', { name: 'Download Advanced budget workbook' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Advanced budget workbook.pdf');
+  const saved = await readFile((await download.path())!);
+  expect(saved.toString()).toBe(pdf('Advanced budget workbook').toString());
+});
+
+test('a learner without Premium sees the advanced resource offered with Premium', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await courseWithResources(request, adminToken);
+  const learner = await createUser(request);
+  const token = await signInAs(page, learner);
+  await enrol(request, token, course.id);
+
+  await page.goto(`/course/${course.id}`);
+  const list = resources(page, 'Resources').first();
+  // The basic resource downloads; the advanced one offers Premium instead.
+  await expect(list.getByRole('button', { name: 'Download Course syllabus' })).toBeVisible();
+  await expect(list.getByText('Advanced budget workbook')).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Download Advanced budget workbook' })).toHaveCount(
+    0,
+  );
+  const offer = list.getByRole('link', { name: 'Get Premium to download' });
+  await expect(offer).toBeVisible();
+  await noOverflow(page);
+  // The server refuses it too, with its stable code.
+  const listed = await request.get(`/api/course/${course.id}/resources`, {
+    headers: auth(token),
+  });
+  const advanced = ((await listed.json()) as { data: { id: string; level: string }[] }).data.find(
+    (resource) => resource.level === 'advanced',
+  )!;
+  const refused = await request.get(`/api/resources/${advanced.id}/download`, {
+    headers: auth(token),
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('RESOURCE_PREMIUM_ONLY');
+
+  await offer.click();
+  // The pricing page, at its Premium offer.
+  await expect(page).toHaveURL(/\/business#buy$/);
+});
+
+test('in Kinyarwanda: offered with Premium to a visitor, downloaded by a Premium learner', async ({
+  page,
+  request,
+  user,
+  adminToken,
+}) => {
+  const course = await courseWithResources(request, adminToken);
+
+  // A visitor chooses Kinyarwanda with the switcher (in the menu on a phone).
+  await page.goto(`/course/${course.id}`);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('combobox', { name: 'Language' }).selectOption('rw'),
+  ]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
+  const list = resources(page, 'Imfashanyigisho').first();
+  await expect(list.getByText('Advanced budget workbook')).toBeVisible();
+  await expect(list.getByText('Ni iya Premium')).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Fata Premium kugira ngo uyikuremo' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Kuramo Course syllabus' })).toBeVisible();
+  await noOverflow(page);
+
+  // The Premium learner, on the same phone: the language stays, the download is theirs.
+  const token = await signInAs(page, user);
+  await enrol(request, token, course.id);
+  await page.goto(`/learn/${course.id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
+  const lessonList = resources(page, 'Imfashanyigisho').first();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    lessonList.getByRole('button', { name: 'Kuramo Advanced budget workbook' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Advanced budget workbook.pdf');
+  await noOverflow(page);
+});
