@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addLesson, createCourse, uniqueTitle } from './support/learn-content';
-import { createUser, signInAs } from './support/users';
+import { createUser, signInAs, storeToken } from './support/users';
 
 /**
  * Course resources (issue 34, point 1) on a phone (360 px): a Premium learner downloads an
@@ -171,4 +171,55 @@ test('in Kinyarwanda: offered with Premium to a visitor, downloaded by a Premium
   ]);
   expect(download.suggestedFilename()).toBe('Advanced budget workbook.pdf');
   await noOverflow(page);
+});
+
+test('the instructor’s course editor attaches, marks and deletes a resource', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourse(request, adminToken, {
+    title: uniqueTitle('Saving Together'),
+    description: 'Savings groups.',
+    courseType: 'free',
+  });
+  await addLesson(request, adminToken, course.id, {
+    title: 'Starting a group',
+    content: 'Agree on the rules first.',
+  });
+  await page.goto('/api/health');
+  await storeToken(page, adminToken);
+  await page.goto(`/dashboard/view/${course.id}`);
+  const editor = page.getByRole('region', { name: 'Resources' });
+  await expect(editor.getByText('No resources yet.')).toBeVisible();
+
+  // A web page renamed .pdf is refused by its bytes.
+  const file = editor.getByLabel('File', { exact: true });
+  await file.setInputFiles({
+    name: 'slides.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('<!doctype html><html><script>alert(1)</script></html>'),
+  });
+  await editor.getByRole('button', { name: 'Attach a file' }).click();
+  await expect(editor.getByRole('alert')).toContainText('This type of file cannot be attached.');
+
+  await file.setInputFiles({
+    name: 'slides.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf('Week 1 slides'),
+  });
+  await editor.getByLabel('Name (optional)').fill('Week 1 slides');
+  await editor.getByLabel('Who may download it').selectOption('advanced');
+  await editor.getByLabel('Attach to').selectOption({ label: 'Starting a group' });
+  await editor.getByRole('button', { name: 'Attach a file' }).click();
+  const row = editor.getByRole('listitem').filter({ hasText: 'Week 1 slides' });
+  await expect(row).toContainText('Starting a group · Advanced (Premium)');
+  await noOverflow(page);
+
+  await row.getByRole('button', { name: 'Make basic' }).click();
+  await expect(row).toContainText('Starting a group · Basic');
+
+  await row.getByRole('button', { name: 'Delete Week 1 slides' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(editor.getByText('No resources yet.')).toBeVisible();
 });
