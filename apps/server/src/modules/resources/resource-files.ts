@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import { formatSize, resourceTypes } from '@ishuri/contract';
 import type { ResourceMediaType } from '@ishuri/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Tx } from '../../db/client';
+import { courseResources } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError, fail, validationError } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
@@ -193,4 +196,13 @@ export async function deleteResourceFile(ctx: AppContext, key: string): Promise<
   } catch (error) {
     ctx.log.warn({ err: error, key }, 'could not delete a resource file');
   }
+}
+
+/** The stored files of a course's resources: deleted after the course (its rows go with it). */
+export async function resourceKeysOf(tx: Tx, courseId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ key: courseResources.storageKey })
+    .from(courseResources)
+    .where(eq(courseResources.courseId, courseId));
+  return rows.map((row) => row.key);
 }

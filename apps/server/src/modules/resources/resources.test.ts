@@ -1,4 +1,5 @@
 import type { Course, Lesson } from '@ishuri/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseResources, premiumPasses } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
@@ -424,6 +425,37 @@ describe('changing', () => {
       token: owner.token,
     });
     expect(gone.status).toBe(404);
+  });
+});
+
+describe('stored files', () => {
+  /** Where the resource's file is kept (never under /uploads). */
+  async function keyOf(id: string): Promise<string> {
+    const [row] = await server.ctx.database.db
+      .select({ key: courseResources.storageKey })
+      .from(courseResources)
+      .where(eq(courseResources.id, id));
+    return row!.key;
+  }
+
+  it('are kept privately, and go with their resource and with their course', async () => {
+    const course = await createCourse(server, owner, { courseType: 'free' });
+    const first = await attach(course.id, 'basic', 'First');
+    const second = await attach(course.id, 'basic', 'Second');
+    const firstKey = await keyOf(first);
+    const secondKey = await keyOf(second);
+    expect(firstKey).toMatch(/^resources\/[0-9a-f-]{36}\.pdf$/);
+    expect(await server.ctx.files.stat(firstKey)).toBeNull();
+    expect((await server.request('GET', `/uploads/${firstKey}`)).status).toBe(404);
+    expect(await server.ctx.privateFiles.stat(firstKey)).not.toBeNull();
+
+    await server.request('DELETE', `/api/resources/${first}`, { token: owner.token });
+    expect(await server.ctx.privateFiles.stat(firstKey)).toBeNull();
+    const deleted = await server.request('DELETE', `/api/course/delete/${course.id}`, {
+      token: owner.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await server.ctx.privateFiles.stat(secondKey)).toBeNull();
   });
 });
 
