@@ -45,6 +45,8 @@ export const resourceListOptions = (courseId: string, itemId: string | null = nu
       }),
     initialPageParam: 1,
     getNextPageParam: nextPageOf(RESOURCES_PAGE_SIZE),
+    // The page shows without it: offline, a list never kept is no reason for the offline page.
+    meta: { optional: true },
   });
 
 export function useResources(courseId: string, itemId: string | null = null, enabled = true) {

@@ -29,7 +29,9 @@ export function PageOutlet() {
       cache
         .findAll({ type: 'active' })
         .some(
-          ({ state }) =>
+          ({ state, meta }) =>
+            // A read the page can do without (a course's resources) never replaces it.
+            meta?.optional !== true &&
             state.data === undefined &&
             (state.fetchStatus === 'paused' ||
               (state.status === 'error' && state.error instanceof NetworkError)),
