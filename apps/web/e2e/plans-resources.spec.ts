@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { addLesson, createCourse, uniqueTitle } from './support/learn-content';
 import { createUser, signInAs, storeToken } from './support/users';
@@ -118,6 +119,7 @@ test('a learner without Premium sees the advanced resource offered with Premium'
   const offer = list.getByRole('link', { name: 'Get Premium to download' });
   await expect(offer).toBeVisible();
   await noOverflow(page);
+  await expectNoSeriousA11yViolations(page);
   // The server refuses it too, with its stable code.
   const listed = await request.get(`/api/course/${course.id}/resources`, {
     headers: auth(token),
@@ -215,6 +217,7 @@ test('the instructor’s course editor attaches, marks and deletes a resource', 
   const row = editor.getByRole('listitem').filter({ hasText: 'Week 1 slides' });
   await expect(row).toContainText('Starting a group · Advanced (Premium)');
   await noOverflow(page);
+  await expectNoSeriousA11yViolations(page);
 
   await row.getByRole('button', { name: 'Make basic' }).click();
   await expect(row).toContainText('Starting a group · Basic');

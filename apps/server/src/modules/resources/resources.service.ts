@@ -244,6 +244,13 @@ export async function deleteResource(
   await deleteResourceFile(ctx, deleted.key);
 }
 
+/** A value of `filename*` (RFC 5987): percent-encoded UTF-8, `'()*!` included. */
+const rfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
 /** Whether a request reads the file from its start (a whole download, not a later range). */
 function startsAtZero(request: FastifyRequest): boolean {
   const range = request.headers.range;
@@ -289,7 +296,7 @@ export async function downloadResource(
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
   reply.header(
     'content-disposition',
-    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`,
   );
   reply.header('cache-control', 'private, no-store');
   const type = row.mediaType === 'text/csv' ? 'text/csv; charset=utf-8' : row.mediaType;

@@ -218,6 +218,16 @@ describe('downloading', () => {
     expect(response.headers.get('accept-ranges')).toBe('bytes');
   });
 
+  it('names the download safely, whatever the name holds', async () => {
+    const id = await attach(freeCourse.id, 'basic', 'Ibisubizo "byose" (2026)/Kigali: ñ');
+    const response = await server.request('GET', `/api/resources/${id}/download`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Ibisubizo byose (2026) Kigali _.pdf"; ` +
+        `filename*=UTF-8''Ibisubizo%20byose%20%282026%29%20Kigali%20%C3%B1.pdf`,
+    );
+    await server.request('DELETE', `/api/resources/${id}`, { token: owner.token });
+  });
+
   it('answers a byte range with 206 and that range only', async () => {
     const response = await server.request('GET', `/api/resources/${ids.premiumAdvanced}/download`, {
       token: premiumLearner.token,
