@@ -45,6 +45,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   MAX_CAPTIONS_KB: z.coerce.number().int().positive().max(10_240).default(512),
+  // Course resources (issue 34, point 1): the largest file attached to a course.
+  MAX_RESOURCE_MB: z.coerce.number().int().positive().max(1024).default(25),
   // An S3-compatible object store (AWS S3, Cloudflare R2, MinIO, Ceph RGW) instead of the disk.
   S3_BUCKET: z
     .string()
@@ -186,6 +188,8 @@ export interface Config {
   webDist?: string;
   /** The largest captions file (WebVTT) of a lesson video. */
   maxCaptionsBytes: number;
+  /** The largest course resource (MAX_RESOURCE_MB); absent: DEFAULT_MAX_RESOURCE_BYTES. */
+  maxResourceBytes?: number;
   /** Files in an S3-compatible object store instead of `dataDir/uploads` and `dataDir/private`. */
   s3?: S3Config;
   /** Redis for counters shared by several processes (rate limits); absent: in memory. */
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
     maxCaptionsBytes: e.MAX_CAPTIONS_KB * 1024,
+    maxResourceBytes: e.MAX_RESOURCE_MB * 1024 * 1024,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -22,6 +22,7 @@ import discussionRoutes from './modules/discussions/discussions.routes';
 import announcementRoutes from './modules/announcements/announcements.routes';
 import supportRoutes from './modules/support/support.routes';
 import webinarRoutes from './modules/webinars/webinars.routes';
+import resourceRoutes from './modules/resources/resources.routes';
 import progressRoutes from './modules/progress/progress.routes';
 import quizRoutes from './modules/quizzes/quizzes.routes';
 import reportRoutes from './modules/reports/reports.routes';
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config): Prom
     announcementRoutes,
     supportRoutes,
     webinarRoutes,
+    resourceRoutes,
     tusRoutes,
   ]) {
     await app.register(routes);

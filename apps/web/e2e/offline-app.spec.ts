@@ -436,3 +436,66 @@ test('a completion the server refuses when it arrives is told to the learner, an
   ).toBe(0);
   expect(sent).toBe(1);
 });
+
+test('a saved course keeps its basic resources: listed and downloaded offline (issue 34)', async ({
+  page,
+  context,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourse(request, adminToken, {
+    title: uniqueTitle('Offline Resources'),
+    description: 'A worksheet to keep.',
+    courseType: 'free',
+  });
+  const lesson = await addLesson(request, adminToken, course.id, {
+    title: 'Worksheet lesson',
+    content: 'Print the worksheet.',
+  });
+  const worksheet = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Title (Worksheet) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
+  for (const [title, level] of [
+    ['Printable worksheet', 'basic'],
+    ['Premium answers', 'advanced'],
+  ] as const) {
+    const attached = await request.post(`/api/course/${course.id}/resources`, {
+      headers: auth(adminToken),
+      multipart: {
+        title,
+        level,
+        itemId: lesson.id,
+        file: { name: 'w.pdf', mimeType: 'application/pdf', buffer: worksheet },
+      },
+    });
+    expect(attached.status(), await attached.text()).toBe(201);
+  }
+  // A learner without Premium: the advanced one is not theirs to save.
+  const learner = await createUser(request);
+  const token = await signInAs(page, learner);
+  expect(
+    (await request.post(`/api/enroll/create/${course.id}`, { headers: auth(token) })).status(),
+  ).toBeLessThan(300);
+
+  await page.goto(`/course/${course.id}`);
+  await workerInControl(page);
+  await page.reload();
+  await page.getByRole('button', { name: messages.saveForOfflineOf(course.title) }).click();
+  await page.getByRole('button', { name: /^Save \(/ }).click();
+  await expect(page.getByText(/^Saved for offline · /)).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.goto(`/learn/${course.id}`);
+  const list = page.getByRole('region', { name: messages.resourcesHeading });
+  await expect(list.getByText('Printable worksheet')).toBeVisible();
+  await expect(list.getByText('Premium answers')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    list
+      .getByRole('button', { name: messages.resourceDownloadNamed('Printable worksheet') })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Printable worksheet.pdf');
+  expect(readFileSync((await download.path())!).toString()).toBe(worksheet.toString());
+  await context.setOffline(false);
+});

@@ -141,6 +141,24 @@ async function savedMedia(url: URL): Promise<Response | undefined> {
   return undefined;
 }
 
+/**
+ * A course resource's file (issue 34, point 1): the network first (the server judges who may
+ * download, and counts it), the copy saved with the course when the network fails.
+ */
+registerRoute(
+  ({ url }) =>
+    url.origin === self.location.origin && /^\/api\/resources\/[^/]+\/download$/.test(url.pathname),
+  async ({ request, url }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const saved = await savedMedia(url);
+      if (!saved) throw error;
+      return request.headers.has('range') ? createPartialResponse(request, saved) : saved;
+    }
+  },
+);
+
 /** Pictures and captions: small, and needed for a page to look right offline. */
 const KEEPABLE_MEDIA = /\.(webp|png|jpe?g|gif|vtt)$/i;
 

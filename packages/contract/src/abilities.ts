@@ -84,6 +84,14 @@ const discussionMember: Rule = (actor, s) =>
 const webinarJoiner: Rule = (actor, s) =>
   actor !== null && (actor.role === 'admin' || actor.role === 'instructor' || s.premium === true);
 
+// Course resources (issue 34, point 1): an advanced resource needs Premium (an active pass and an
+// enrolment in the course), or the course's owner, or an admin.
+const premiumResourceReader: Rule = (actor, s) =>
+  actor !== null &&
+  (actor.role === 'admin' ||
+    (s.ownerId != null && s.ownerId === actor.id) ||
+    (s.enrolled === true && s.premium === true));
+
 const anyone: Ability = { gate: 'anyone' };
 const signedIn: Ability = { gate: 'signedIn' };
 const author: Ability = { gate: 'author' };
@@ -147,6 +155,13 @@ export const abilities = {
   'premium:buy': signedIn,
   'premium:callback': anyone,
   'premium:manage': admin,
+  // Course resources (issue 34, point 1): the list is the course's (everyone who sees it); a
+  // basic file is read as the course's content, an advanced one needs Premium; the owner and
+  // admins attach, change and delete them
+  'resource:list': anyone,
+  'resource:download': { gate: 'anyone', record: contentReader },
+  'resource:downloadAdvanced': { gate: 'anyone', record: premiumResourceReader },
+  'resource:manage': { gate: 'author', record: adminOrOwner },
   // Priority support (issue 34, point 3): a signed-in user asks and reads their own requests;
   // admins answer from the queue
   'support:ask': signedIn,

@@ -30,14 +30,20 @@ export type Reply =
   | { kind: 'messageAndData'; schema: z.ZodType; message: MessageKey }
   | {
       kind: 'file';
-      contentType: 'application/pdf' | 'image/webp' | 'text/csv' | 'text/calendar';
+      /** `application/octet-stream`: the file's own type, from an allow-list (resources). */
+      contentType:
+        | 'application/pdf'
+        | 'image/webp'
+        | 'text/csv'
+        | 'text/calendar'
+        | 'application/octet-stream';
     }
   | { kind: 'plain'; schema: z.ZodType };
 
 export interface MultipartFile {
   /** The form field the file is sent in. */
   field: string;
-  kind: 'image' | 'video' | 'captions';
+  kind: 'image' | 'video' | 'captions' | 'resource';
   required: boolean;
 }
 

@@ -103,6 +103,12 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   // Media cost (issue 29, point 2)
   VIDEO_TOO_LONG: 413,
+  // Course resources (issue 34, point 1)
+  RESOURCE_NOT_FOUND: 404,
+  RESOURCE_PREMIUM_ONLY: 403,
+  RESOURCE_TYPE_NOT_ALLOWED: 415,
+  RESOURCE_TOO_LARGE: 413,
+  TOO_MANY_RESOURCES: 409,
   // Priority support and webinars (issue 34, points 3 and 4)
   SUPPORT_NOT_FOUND: 404,
   WEBINAR_NOT_FOUND: 404,
@@ -183,6 +189,10 @@ export const errorMessageKey = {
   MAIL_FAILED: 'mailFailed',
   UNAVAILABLE: 'serviceUnavailable',
   // Premium (issue 33)
+  // Course resources (issue 34, point 1)
+  RESOURCE_NOT_FOUND: 'resourceNotFound',
+  RESOURCE_PREMIUM_ONLY: 'resourcePremiumOnly',
+  RESOURCE_TYPE_NOT_ALLOWED: 'resourceTypeNotAllowed',
   PREMIUM_REQUIRED: 'premiumRequired',
   VOUCHER_INVALID: 'voucherInvalid',
   PAYMENT_NOT_FOUND: 'paymentNotFound',

@@ -25,6 +25,8 @@ export * from './premium';
 export * from './progress';
 export * from './quiz';
 export * from './report';
+export * from './resource';
+export * from './resource-types';
 export * from './roles';
 export * from './route';
 export * from './sizes';

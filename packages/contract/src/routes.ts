@@ -638,6 +638,45 @@ export const reportApi: RoutesOf<typeof api.reportApi> = {
   },
 };
 
+export const resourceApi: RoutesOf<typeof api.resourceApi> = {
+  list: {
+    operationId: 'listCourseResources',
+    method: 'GET',
+    path: '/api/course/:courseId/resources',
+    reply: { kind: 'list' },
+  },
+  create: {
+    operationId: 'createCourseResource',
+    method: 'POST',
+    path: '/api/course/:courseId/resources',
+    reply: { kind: 'messageAndData' },
+  },
+  update: {
+    operationId: 'updateCourseResource',
+    method: 'PATCH',
+    path: '/api/resources/:id',
+    reply: { kind: 'messageAndData' },
+  },
+  remove: {
+    operationId: 'deleteCourseResource',
+    method: 'DELETE',
+    path: '/api/resources/:id',
+    reply: { kind: 'message' },
+  },
+  download: {
+    operationId: 'downloadCourseResource',
+    method: 'GET',
+    path: '/api/resources/:id/download',
+    reply: { kind: 'file', contentType: 'application/octet-stream' },
+  },
+  downloads: {
+    operationId: 'courseReportResources',
+    method: 'GET',
+    path: '/api/report/:courseId/resources',
+    reply: { kind: 'list' },
+  },
+};
+
 export const subscriberApi: RoutesOf<typeof api.subscriberApi> = {
   subscribe: {
     operationId: 'subscribe',

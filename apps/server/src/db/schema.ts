@@ -876,3 +876,35 @@ export const webinarReminderSettings = pgTable('webinar_reminder_settings', {
   enabled: boolean('enabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Course resources (issue 34, point 1): a file attached to a course or one of its lessons
+ * (`itemId`), kept in the private storage under `storageKey`, with its checked media type and
+ * size; `level` says who may download it (basic or advanced, i.e. Premium). `downloads` counts
+ * learners' downloads for the course report. A deleted lesson leaves its resources to the course.
+ */
+export const courseResources = pgTable(
+  'course_resources',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => courseItems.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mediaType: text('media_type').notNull(),
+    size: integer('size').notNull(),
+    level: text('level', { enum: ['basic', 'advanced'] })
+      .notNull()
+      .default('basic'),
+    downloads: integer('downloads').notNull().default(0),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('course_resources_course_idx').on(t.courseId, t.createdAt, t.id),
+    index('course_resources_item_idx').on(t.itemId),
+    check('course_resources_level_check', sql`${t.level} in ('basic', 'advanced')`),
+  ],
+);

@@ -36,7 +36,9 @@ export const openApiTransform: SwaggerTransform = (input) => {
             ? 'PNG, JPEG, GIF or WebP'
             : file.kind === 'captions'
               ? 'a WebVTT file (text/vtt)'
-              : 'a video file',
+              : file.kind === 'resource'
+                ? 'PDF, pptx/odp, xlsx/ods/csv, docx/odt, PNG/JPEG/WebP, MP3/M4A/Ogg'
+                : 'a video file',
       };
       if (file.required) required.push(file.field);
     }
@@ -77,6 +79,7 @@ export const openApiTags = [
   { name: 'subscribers', description: 'The newsletter’s subscribers' },
   { name: 'mail', description: 'Mail the server could not send' },
   { name: 'system', description: 'The running platform: jobs, storage, database, Redis' },
+  { name: 'resources', description: 'Files attached to a course or a lesson, basic or advanced' },
   { name: 'support', description: 'Support requests and the admins’ queue (Premium first)' },
   { name: 'webinars', description: 'Live sessions: join links, calendar files, reminders' },
 ];

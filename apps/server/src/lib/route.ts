@@ -47,7 +47,8 @@ export const said = <T>(message: string, data: T) => new Said(message, data);
 export const alreadyThere = <T>(data: T) => new Said(null, data, 200);
 
 type HandlerResult<E extends EndpointSpec> = E['reply'] extends { kind: 'file' }
-  ? FileReply
+  ? // Or the reply itself, when the handler streamed the file (a range of a stored file).
+    FileReply | FastifyReply
   : E['reply'] extends { kind: 'message' | 'messageAndData' }
     ? ReplyData<E> | Said<ReplyData<E>>
     : ReplyData<E>;
@@ -142,6 +143,7 @@ export function route<E extends EndpointSpec>(
     },
     handler: async (request, reply) => {
       const result = await handler(request as EndpointRequest<E>, reply);
+      if (result === reply) return reply;
       if (endpoint.reply.kind === 'file') {
         const file = result as FileReply;
         const type = endpoint.reply.contentType;

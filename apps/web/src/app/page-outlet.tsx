@@ -26,14 +26,14 @@ export function PageOutlet() {
     subscribe,
     () =>
       !online &&
-      cache
-        .findAll({ type: 'active' })
-        .some(
-          ({ state }) =>
-            state.data === undefined &&
-            (state.fetchStatus === 'paused' ||
-              (state.status === 'error' && state.error instanceof NetworkError)),
-        ),
+      cache.findAll({ type: 'active' }).some(
+        ({ state, meta }) =>
+          // A read the page can do without (a course's resources) never replaces it.
+          meta?.optional !== true &&
+          state.data === undefined &&
+          (state.fetchStatus === 'paused' ||
+            (state.status === 'error' && state.error instanceof NetworkError)),
+      ),
     () => false,
   );
   // Once shown, it stays for this page until the network is back: the page it replaces no

@@ -317,7 +317,9 @@ export async function call<E extends EndpointSpec>(
       responseType: 'response',
     });
     const type = response.headers.get('Content-Type') ?? '';
-    if (!type.toLowerCase().startsWith(reply.contentType)) {
+    // `application/octet-stream`: the file's own type, chosen by the server from an allow-list.
+    const anyType = reply.contentType === 'application/octet-stream';
+    if (!anyType && !type.toLowerCase().startsWith(reply.contentType)) {
       throw new ApiError(response.status, null, 'INVALID_RESPONSE');
     }
     return (await response.blob()) as CallResult<E>;

@@ -62,6 +62,8 @@ const KEPT_READS = [
   /^\/api\/progress\/courses$/,
   /^\/api\/lesson\/byCourse\/[^/]+$/,
   /^\/api\/quiz\/(attempts\/)?[^/]+$/,
+  // Course resources (issue 34, point 1): a course's and its lessons' lists of files
+  /^\/api\/course\/[^/]+\/resources$/,
 ];
 
 /** On a read answered from the device: when it was kept (an ISO date), for the data's age. */

@@ -30,6 +30,9 @@ describe('the reads kept for offline use', () => {
     ['/api/certificate/all', false],
     ['/api/certificate/download/abc', false],
     ['/api/enroll/number', false],
+    // Course resources (issue 34): the lists are kept; the files only with a saved course.
+    ['/api/course/0192c7a0-0000-7000-8000-000000000001/resources', true],
+    ['/api/resources/0192c7a0-0000-7000-8000-000000000002/download', false],
   ])('%s: %s', (path, kept) => {
     expect(isKeptRead(path)).toBe(kept);
   });
@@ -161,6 +164,19 @@ describe('saving a course for offline', () => {
       '/uploads/videos/v/captions.rw.vtt',
       '/uploads/videos/v/240p.mp4?sig=s',
     ]);
+  });
+
+  it('saves the given resources with every size, fetched with the token', async () => {
+    const textOnly = { ...course, lessons: [course.lessons[1]] } as CourseWithLessons;
+    const options = await planSave(textOnly, async (url) => sizes[url] ?? null, [
+      { url: '/api/resources/r1/download', bytes: 5_000, auth: true },
+    ]);
+    expect(options.map((o) => [o.quality, o.bytes])).toEqual([[null, 25_000]]);
+    expect(options[0]!.files.at(-1)).toEqual({
+      url: '/api/resources/r1/download',
+      bytes: 5_000,
+      auth: true,
+    });
   });
 
   it('a course without video is saved as text and pictures', async () => {

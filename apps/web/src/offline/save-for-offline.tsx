@@ -6,6 +6,7 @@ import { toastLater as toast } from '../lib/toast';
 import { courseOptions } from '../api/courses';
 import { myEnrolmentsOptions } from '../api/enrolments';
 import { progressOptions } from '../api/progress';
+import { keepResourceLists, savableResources } from '../api/resources';
 import { Button } from '../components/button';
 import { useSession } from '../lib/auth';
 import { useRefreshSaved, useRemoveSaved, useSavedCourse } from './offline-page';
@@ -54,7 +55,16 @@ export function SaveForOffline({ courseId, title }: { courseId: string; title: s
     setStep({ name: 'planning' });
     try {
       const course = await queryClient.fetchQuery(courseOptions(courseId, userId));
-      const [options, facts] = await Promise.all([planSave(course, sizeOf), storageFacts()]);
+      // The basic resources the user may download go with the course (issue 34, point 1).
+      const resources = (await savableResources(courseId)).map((resource) => ({
+        url: resource.downloadUrl,
+        bytes: resource.size,
+        auth: true,
+      }));
+      const [options, facts] = await Promise.all([
+        planSave(course, sizeOf, resources),
+        storageFacts(),
+      ]);
       const smallest = options.find((option) => option.quality !== 'audio') ?? options[0]!;
       setQuality(smallest.quality);
       setStep({ name: 'choosing', options, free: facts.free });
@@ -85,6 +95,9 @@ export function SaveForOffline({ courseId, title }: { courseId: string; title: s
               ...myEnrolmentsOptions(userId, [courseId]),
               staleTime: 0,
             }),
+            keepResourceLists(courseId, (options) =>
+              queryClient.fetchInfiniteQuery({ ...options, staleTime: 0 }),
+            ),
           ]),
       });
       // Ask the browser to keep what was saved when space runs low (it may say no).

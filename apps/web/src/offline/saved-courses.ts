@@ -1,6 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { flattenItems } from '../curriculum/learning-path';
+import { getToken } from '../lib/auth';
 import { all, get, put, remove } from './db';
 import { isSavedCacheOf, savedCache, savedCourseId } from './names';
 
@@ -38,6 +39,8 @@ export interface PlannedFile {
   url: string;
   /** Known before fetching (a rendition's size, or the server's Content-Length); else null. */
   bytes: number | null;
+  /** Fetched with the user's token (a course resource, issue 34): not a public file. */
+  auth?: boolean;
 }
 
 /** One way of saving a course: a video size, its files and what it costs in all. */
@@ -60,6 +63,8 @@ const keyOf = (userId: string, courseId: string) => `${userId}:${courseId}`;
 export async function planSave(
   course: CourseWithLessons,
   sizeOf: (url: string) => Promise<number | null>,
+  /** Files saved whatever the video size: the course's basic resources the user may download. */
+  resources: PlannedFile[] = [],
 ): Promise<SaveOption[]> {
   const items = flattenItems(course.lessons);
   const common = new Map<string, number | null>();
@@ -69,7 +74,10 @@ export async function planSave(
     for (const track of item.video?.captions ?? []) common.set(track.url, null);
   }
   await Promise.all([...common.keys()].map(async (url) => common.set(url, await sizeOf(url))));
-  const commonFiles = [...common].map(([url, bytes]) => ({ url, bytes }));
+  const commonFiles: PlannedFile[] = [
+    ...[...common].map(([url, bytes]) => ({ url, bytes })),
+    ...resources,
+  ];
   const videos = items.filter((item) => item.videoUrl);
   const offered = QUALITIES.filter((quality) =>
     videos.some((item) => item.video?.renditions.some((r) => r.quality === quality)),
@@ -135,7 +143,12 @@ async function saveFiles(
   try {
     await fetchReads();
     for (const file of option.files) {
-      const response = await fetch(file.url, { signal, credentials: 'same-origin' });
+      const token = file.auth ? getToken() : null;
+      const response = await fetch(file.url, {
+        signal,
+        credentials: 'same-origin',
+        headers: token ? { authorization: `Bearer ${token}` } : undefined,
+      });
       if (!response.ok || !response.body) throw new Error(`could not fetch ${file.url}`);
       // Streamed into the cache, counted on the way: a long video never sits in memory.
       const counted = response.body.pipeThrough(

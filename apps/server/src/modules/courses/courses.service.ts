@@ -20,6 +20,7 @@ import {
 import { lockItemFiles, readCourseLessons } from '../curriculum/course-tree';
 import { presentLesson } from '../curriculum/lessons.presenter';
 import { presentCourse } from './courses.presenter';
+import { deleteResourceFile, resourceKeysOf } from '../resources/resource-files';
 
 export type CourseListKind = 'all' | 'free' | 'premium';
 
@@ -152,8 +153,11 @@ export async function deleteCourse(ctx: AppContext, actor: Actor | null, id: str
       .for('update');
     if (!locked) throw fail('COURSE_NOT_FOUND');
     const videos = await lockItemFiles(tx, course.id);
+    const resources = await resourceKeysOf(tx, course.id);
     await tx.delete(courses).where(eq(courses.id, course.id));
-    return [locked.imageUrl, ...videos];
+    return { public: [locked.imageUrl, ...videos], resources };
   });
-  await deleteStoredFiles(ctx, files);
+  await deleteStoredFiles(ctx, files.public);
+  // Course resources (issue 34, point 1): their files are in the private storage.
+  for (const key of files.resources) await deleteResourceFile(ctx, key);
 }

@@ -132,6 +132,21 @@ async function serveFromStorage(files: Storage, request: FastifyRequest, reply: 
   if (!isStorageKey(key) || key.split('/').some((part) => part.startsWith('.'))) {
     return reply.status(404).send({ error: messages.fileNotFound, code: 'FILE_NOT_FOUND' });
   }
+  return sendStoredFile(files, key, request, reply, contentTypeOf(key));
+}
+
+/**
+ * Sends one stored file of `files` as the answer, with `contentType`: ETag, Last-Modified, 304,
+ * one byte range as 206, 416 with `bytes *\/size`, and `X-Content-Type-Options: nosniff`. Also
+ * used by the routes that check access first (course resources).
+ */
+export async function sendStoredFile(
+  files: Storage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contentType: string,
+) {
   const info = await files.stat(key);
   if (!info) {
     return reply.status(404).send({ error: messages.fileNotFound, code: 'FILE_NOT_FOUND' });
@@ -157,7 +172,7 @@ async function serveFromStorage(files: Storage, request: FastifyRequest, reply: 
     range = parsed;
   }
   // Set only now: the JSON answers above keep theirs.
-  reply.header('content-type', contentTypeOf(key));
+  reply.header('content-type', contentType);
   if (range) {
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);

@@ -1,7 +1,8 @@
-import { reportApi } from '@ishuri/contract';
+import { reportApi, resourceApi } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { courseFunnel, courseLearnersCsv, listCourseLearners } from './reports.service';
+import { resourceDownloads } from './resource-downloads.service';
 
 export default async function reportRoutes(app: FastifyInstance) {
   route(app, reportApi.learners, async (request) =>
@@ -12,5 +13,9 @@ export default async function reportRoutes(app: FastifyInstance) {
   );
   route(app, reportApi.csv, async (request) =>
     courseLearnersCsv(app.ctx, request.actor, request.params.courseId, request.query),
+  );
+  // Course resources (issue 34, point 1): downloads per resource
+  route(app, resourceApi.downloads, async (request) =>
+    resourceDownloads(app.ctx, request.actor, request.params.courseId, request.query),
   );
 }

@@ -38,6 +38,7 @@ import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { CourseEditForm } from '../components/course-edit-form';
 import { ItemForm } from '../components/item-form';
+import { ResourcesEditor } from '../components/resources-editor';
 import { badgeClass, linkClass } from '../../../components/dashboard/styles';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
 
@@ -428,6 +429,8 @@ function CourseManager({ course }: { course: CourseWithLessons }) {
           </ol>
         )}
       </section>
+
+      <ResourcesEditor course={course} />
 
       <Modal
         open={adding !== null}

@@ -15,6 +15,7 @@ import { useCourse } from '../../../api/courses';
 import { useProgress } from '../../../api/progress';
 import { firstIncomplete, flattenItems } from '../../../curriculum/learning-path';
 import { Curriculum } from '../components/curriculum';
+import { ResourceList } from '../../../curriculum/resource-list';
 import { SaveForOffline } from '../../../offline/save-for-offline';
 
 /** Back: the dashboard's course list when logged in, the free courses otherwise (product.md §2). */
@@ -148,12 +149,15 @@ export default function CourseDetailPage() {
         </div>
       </div>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_20rem]">
-        <section aria-labelledby="curriculum-heading" className="min-w-0">
-          <h2 id="curriculum-heading" className="mb-4 text-2xl font-bold text-slate-900">
-            {messages.curriculum}
-          </h2>
-          <Curriculum lessons={data.lessons} />
-        </section>
+        <div className="min-w-0 space-y-10">
+          <section aria-labelledby="curriculum-heading" className="min-w-0">
+            <h2 id="curriculum-heading" className="mb-4 text-2xl font-bold text-slate-900">
+              {messages.curriculum}
+            </h2>
+            <Curriculum lessons={data.lessons} />
+          </section>
+          <ResourceList courseId={data.id} />
+        </div>
         <aside
           aria-label={messages.aboutThisCourse}
           className="h-fit space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"

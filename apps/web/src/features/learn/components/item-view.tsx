@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { courseKeys } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { itemKinds } from '../../../curriculum/item-kinds';
+import { ResourceList } from '../../../curriculum/resource-list';
 import type { LearnItem } from '../../../curriculum/learning-path';
 
 interface ItemViewProps {
@@ -78,6 +79,8 @@ export function ItemView({
         onPassed={onQuizPassed}
         onStale={() => queryClient.invalidateQueries({ queryKey: courseKeys.all })}
       />
+
+      <ResourceList courseId={courseId} itemId={item.id} level={3} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         {completed ? (

@@ -16,6 +16,7 @@ import { actorOf, useSession } from '../../../lib/auth';
 import { tableDate } from '../../../lib/format';
 import { BarChart } from '../components/bar-chart';
 import { QuizHelp } from '../components/quiz-help';
+import { ResourceDownloads } from '../components/resource-downloads';
 import { saveFile } from '../../../lib/save-file';
 
 const column = columnsFor<ReportLearner>();
@@ -155,6 +156,7 @@ export default function CourseReportPage() {
                 valueHeader={messages.reportLearners}
               />
             ))}
+            <ResourceDownloads courseId={courseId} />
           </div>
         ) : funnel.isError ? (
           <FormAlert>{messages.reportLoadFailed}</FormAlert>
