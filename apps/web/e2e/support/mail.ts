@@ -53,5 +53,6 @@ export function resetLinkFrom(mail: CapturedMail): string {
   return link;
 }
 
-export const isCodeMail = (mail: CapturedMail) => /sign-in code/i.test(mail.subject);
+/** The sign-in code's mail, in any language: its subject ends with the code (`…: 123456`). */
+export const isCodeMail = (mail: CapturedMail) => /:\s?\d{6}$/.test(mail.subject);
 export const isResetMail = (mail: CapturedMail) => /reset/i.test(mail.subject);
