@@ -231,6 +231,20 @@ const statuses = {
   "PATCH /api/webinars/:id (the owner's)":            [401,   403,    403,     200,  403,  200],
   "DELETE /api/webinars/:id (the owner's)":           [401,   403,    403,     200,  403,  200],
   "GET /api/webinars/:id/calendar.ics (the owner's)": [401,   402,    402,     200,  200,  200],
+  // Course resources (issue 34, point 1): anyone sees a course's list (a file they may not
+  // download is marked locked); a basic file of a premium course follows its lessons (its
+  // enrolled learners, its instructor, admins); an advanced file needs Premium besides: a pass,
+  // or for that course an enrolment from before passes (decisions §9: it keeps its access), as
+  // the enrolled learner's here; or be its instructor or an admin
+  'GET /api/course/:id/resources (premium)':          [200,   200,    200,     200,  200,  200],
+  'POST /api/course/:id/resources':                   [401,   403,    403,     201,  403,  201],
+  "PATCH /api/resources/:id (the owner's)":           [401,   403,    403,     200,  403,  200],
+  "DELETE /api/resources/:id (the owner's)":          [401,   403,    403,     200,  403,  200],
+  'GET /api/resources/:id/download (basic, premium course)':
+                                                      [401,   403,    200,     200,  403,  200],
+  'GET /api/resources/:id/download (advanced, premium course)':
+                                                      [401,   403,    200,     200,  403,  200],
+  'GET /api/report/:courseId/resources':              [401,   403,    403,     200,  403,  200],
 } as const satisfies Record<string, Statuses>;
 
 type Row = keyof typeof statuses;
@@ -969,7 +983,52 @@ const calls: Record<Row, MatrixCall> = {
     w.server.request('DELETE', `/api/webinars/${await newOwnersWebinar(w)}`, { token }),
   "GET /api/webinars/:id/calendar.ics (the owner's)": async (w, token) =>
     get(w, `/api/webinars/${await ownersWebinar(w)}/calendar.ics`, token),
+  'GET /api/course/:id/resources (premium)': (w, token) =>
+    get(w, `/api/course/${w.premiumCourse.id}/resources`, token),
+  'POST /api/course/:id/resources': async (w, token) =>
+    w.server.request('POST', `/api/course/${w.premiumCourse.id}/resources`, {
+      token,
+      form: formOf(
+        { title: 'Matrix sheet', level: 'basic' },
+        { field: 'file', name: 'sheet.png', type: 'image/png', data: await pngImage(32, 32) },
+      ),
+    }),
+  "PATCH /api/resources/:id (the owner's)": async (w, token) =>
+    w.server.request('PATCH', `/api/resources/${await ownersResource(w, 'basic')}`, {
+      token,
+      body: { title: 'Renamed' },
+    }),
+  "DELETE /api/resources/:id (the owner's)": async (w, token) =>
+    w.server.request('DELETE', `/api/resources/${await newOwnersResource(w, 'basic')}`, { token }),
+  'GET /api/resources/:id/download (basic, premium course)': async (w, token) =>
+    get(w, `/api/resources/${await ownersResource(w, 'basic')}/download`, token),
+  'GET /api/resources/:id/download (advanced, premium course)': async (w, token) =>
+    get(w, `/api/resources/${await ownersResource(w, 'advanced')}/download`, token),
+  'GET /api/report/:courseId/resources': (w, token) =>
+    get(w, `/api/report/${w.premiumCourse.id}/resources`, token),
 };
+
+/** A new resource of the owner's premium course, basic or advanced. */
+async function newOwnersResource(w: MatrixWorld, level: 'basic' | 'advanced'): Promise<string> {
+  const made = await w.server.request('POST', `/api/course/${w.premiumCourse.id}/resources`, {
+    token: w.users.instructorOwner.token,
+    form: formOf(
+      { title: `Matrix ${level}`, level },
+      { field: 'file', name: `${level}.png`, type: 'image/png', data: await pngImage(32, 32) },
+    ),
+  });
+  expect(made.status, made.text).toBe(201);
+  return made.body.data.id as string;
+}
+
+/** The owner's basic and advanced resources, made once per world. */
+const resourcesOf = new WeakMap<MatrixWorld, Record<string, Promise<string>>>();
+function ownersResource(w: MatrixWorld, level: 'basic' | 'advanced'): Promise<string> {
+  let made = resourcesOf.get(w);
+  if (!made) resourcesOf.set(w, (made = {}));
+  made[level] ??= newOwnersResource(w, level);
+  return made[level]!;
+}
 
 /** The learner's support request (with a screenshot), made once per world. */
 const supportRequestsOf = new WeakMap<MatrixWorld, Promise<string>>();

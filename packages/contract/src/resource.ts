@@ -94,14 +94,14 @@ export const resourceApi = {
   list: endpoint({
     operationId: 'listCourseResources',
     method: 'GET',
-    path: '/api/course/:courseId/resources',
+    path: '/api/course/:id/resources',
     action: 'resource:list',
     tag: 'resources',
     summary: 'A course’s resources (all, or one lesson’s with itemId), with size and lock',
     description:
       'Anyone who may see the course. Oldest first; paged with page and pageSize; q searches ' +
       'the names. An advanced resource the caller may not download is `locked`.',
-    params: courseIdParams,
+    params: idParams,
     query: resourceListQuerySchema,
     reply: { kind: 'list', item: resourceSchema },
     errors: ['COURSE_NOT_FOUND', 'ITEM_NOT_IN_COURSE', 'BAD_SORT'],
@@ -109,7 +109,7 @@ export const resourceApi = {
   create: endpoint({
     operationId: 'createCourseResource',
     method: 'POST',
-    path: '/api/course/:courseId/resources',
+    path: '/api/course/:id/resources',
     action: 'resource:manage',
     tag: 'resources',
     summary: 'Attach a file to a course or one of its lessons (its owner or an admin)',
@@ -117,7 +117,7 @@ export const resourceApi = {
       'A `file` part (PDF, pptx/odp, xlsx/ods/csv, docx/odt, PNG/JPEG/WebP, MP3/M4A/Ogg, by its ' +
       'bytes; at most 25 MB unless configured otherwise) and the fields title, level ' +
       '(basic|advanced) and itemId.',
-    params: courseIdParams,
+    params: idParams,
     multipart: {
       fields: resourceFormSchema,
       files: [{ field: 'file', kind: 'resource', required: true }],

@@ -642,13 +642,13 @@ export const resourceApi: RoutesOf<typeof api.resourceApi> = {
   list: {
     operationId: 'listCourseResources',
     method: 'GET',
-    path: '/api/course/:courseId/resources',
+    path: '/api/course/:id/resources',
     reply: { kind: 'list' },
   },
   create: {
     operationId: 'createCourseResource',
     method: 'POST',
-    path: '/api/course/:courseId/resources',
+    path: '/api/course/:id/resources',
     reply: { kind: 'messageAndData' },
   },
   update: {

@@ -35,7 +35,7 @@ export const resourceListOptions = (courseId: string, itemId: string | null = nu
     queryKey: resourceKeys.list(courseId, itemId),
     queryFn: ({ pageParam, signal }) =>
       call(resourceApi.list, {
-        params: { courseId },
+        params: { id: courseId },
         query: {
           page: pageParam,
           pageSize: RESOURCES_PAGE_SIZE,
@@ -67,7 +67,8 @@ export async function downloadResource(resource: Resource): Promise<void> {
 export function useUploadResource(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => call(resourceApi.create, { params: { courseId }, body: form }),
+    mutationFn: (form: FormData) =>
+      call(resourceApi.create, { params: { id: courseId }, body: form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
   });
 }
@@ -105,7 +106,7 @@ export async function savableResources(courseId: string): Promise<Resource[]> {
   const found: Resource[] = [];
   for (let page = 1; page <= 5; page += 1) {
     const answer = await call(resourceApi.list, {
-      params: { courseId },
+      params: { id: courseId },
       query: { page, pageSize: 100 },
     });
     found.push(...answer.data);

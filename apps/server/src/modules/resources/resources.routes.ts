@@ -12,10 +12,10 @@ import {
 /** Course resources (resources.service.ts). */
 export default async function resourceRoutes(app: FastifyInstance) {
   route(app, resourceApi.list, async (request) =>
-    listResources(app.ctx, request.actor, request.params.courseId, request.query),
+    listResources(app.ctx, request.actor, request.params.id, request.query),
   );
   route(app, resourceApi.create, async (request) =>
-    createResource(app.ctx, request.actor, request.params.courseId, request),
+    createResource(app.ctx, request.actor, request.params.id, request),
   );
   route(app, resourceApi.update, async (request) =>
     updateResource(app.ctx, request.actor, request.params.id, request.body),
