@@ -1,8 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueSplit } from './build/catalogue-split';
 import { chunkPlan, PLANNING } from './build/chunk-plan';
 
 // In development the API runs on its own port (npm run dev at the root); Vite forwards the API
@@ -13,9 +16,19 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const chunks = chunkPlan(fileURLToPath(import.meta.url));
 const planning = Boolean(process.env[PLANNING]);
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** A file of React Router's production build. */
+const routerBuild = (file: string) =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+    file,
+  );
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     chunks.plugin,
+    // The English sentences the public pages do not draw load with the screens that do.
+    catalogueSplit(chunks.entryModules, chunks.publicModules),
     // JSX for React's runtime, and Fast Refresh in development.
     react(),
     tailwindcss(),
@@ -73,6 +86,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The prerender's Node build bundles the libraries too: one file that scripts/prerender.mjs
   // imports, with the same modules (and the same React) as the browser's.
   ssr: { noExternal: true },
+  resolve: {
+    // React Router's production build in the browser's bundle (the package names only its
+    // development build, with its warnings for developers, in its exports).
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
