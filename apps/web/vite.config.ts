@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueSplit } from './build/catalogue-split';
 import { chunkPlan, PLANNING } from './build/chunk-plan';
+import { routeTableSplit } from './build/route-table-split';
 
 // In development the API runs on its own port (npm run dev at the root); Vite forwards the API
 // and uploaded files to it, so the app always talks to its own origin, as in production.
@@ -29,6 +30,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     chunks.plugin,
     // The English sentences the public pages do not draw load with the screens that do.
     catalogueSplit(chunks.entryModules, chunks.publicModules),
+    // Each resource's routes go with the screens that call them.
+    routeTableSplit(),
     // JSX for React's runtime, and Fast Refresh in development.
     react(),
     tailwindcss(),
@@ -108,6 +111,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     emptyOutDir: true,
     // dist/.vite/manifest.json: read by scripts/report-size.mjs.
     manifest: true,
+    // The browsers the app supports preload modules themselves.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     // The client's files as build/chunk-plan.ts plans them (not the prerender's Node build).
     rolldownOptions:
