@@ -1,10 +1,9 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AccountLanguage } from '../account-language';
 import { DeviceBanners } from '../device-banners';
+import { OfflineSync } from '../offline-sync';
 import { Toasts } from '../toasts';
-
-/** Work without anything on screen (app/background-work.tsx), loaded after the page's code. */
-const BackgroundWork = lazy(() => import('../background-work'));
 
 /** Shows a thin bar while the next screen (its code or its data) is loading. */
 function NavigationProgress() {
@@ -51,9 +50,8 @@ export function RootLayout() {
       <KeepScroll />
       <Toasts />
       <DeviceBanners />
-      <Suspense>
-        <BackgroundWork />
-      </Suspense>
+      <OfflineSync />
+      <AccountLanguage />
     </>
   );
 }
