@@ -154,8 +154,10 @@ function printDetail(page: string, audits: Audits, a11y: { id: string; weight: n
   }
 }
 
+/** The median of the runs that gave the figure (a run whose page painted nothing gives none). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
