@@ -19,7 +19,7 @@ const PREFIX = 'ishuri-route-table:';
 const ownSource = /\/apps\/web\/src\/[^?]*\.tsx?$/;
 
 /** Export name → `export const name = {…};` (the object as written, without its type). */
-function tableExports(source: string): Map<string, string> {
+export function tableExports(source: string): Map<string, string> {
   const { program } = parseSync('routes.ts', source, { lang: 'ts' });
   const found = new Map<string, string>();
   for (const statement of program.body) {
