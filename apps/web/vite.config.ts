@@ -1,9 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueSplit } from './build/catalogue-split';
 import { chunkPlan, PLANNING } from './build/chunk-plan';
+import { routeTableSplit } from './build/route-table-split';
 
 // In development the API runs on its own port (npm run dev at the root); Vite forwards the API
 // and uploaded files to it, so the app always talks to its own origin, as in production.
@@ -13,9 +17,21 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const chunks = chunkPlan(fileURLToPath(import.meta.url));
 const planning = Boolean(process.env[PLANNING]);
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** A file of React Router's production build. */
+const routerBuild = (file: string) =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+    file,
+  );
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     chunks.plugin,
+    // The English sentences the public pages do not draw load with the screens that do.
+    catalogueSplit(chunks.entryModules, chunks.publicModules),
+    // Each resource's routes go with the screens that call them.
+    routeTableSplit(),
     // JSX for React's runtime, and Fast Refresh in development.
     react(),
     tailwindcss(),
@@ -73,6 +89,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The prerender's Node build bundles the libraries too: one file that scripts/prerender.mjs
   // imports, with the same modules (and the same React) as the browser's.
   ssr: { noExternal: true },
+  resolve: {
+    // React Router's production build in the browser's bundle (the package names only its
+    // development build, with its warnings for developers, in its exports).
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -84,6 +111,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // dist/.vite/manifest.json: read by scripts/report-size.mjs.
     manifest: true,
+    // The browsers the app supports preload modules themselves.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     // The client's files as build/chunk-plan.ts plans them (not the prerender's Node build).
     rolldownOptions:

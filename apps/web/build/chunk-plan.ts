@@ -111,6 +111,25 @@ export function planChunks(
   return plan;
 }
 
+/** The modules that the entry and the public pages load (their files and the files they import). */
+export function publicModuleIds(
+  chunks: PlannedChunk[],
+  pages: ReadonlyArray<{ module: string }> = publicPages,
+): Set<string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  for (const chunk of chunks) {
+    const page = pages.some((p) => chunk.facadeModuleId?.endsWith(`/src/features/${p.module}.tsx`));
+    if (chunk.isEntry || (chunk.isDynamicEntry && page)) visit(chunk.fileName);
+  }
+  return new Set([...files].flatMap((file) => byFile.get(file)?.moduleIds ?? []));
+}
+
 /** Set in the first build's environment: that build is the plan's source, it plans nothing. */
 export const PLANNING = 'ISHURI_CHUNK_PLANNING';
 
@@ -121,6 +140,9 @@ export const PLANNING = 'ISHURI_CHUNK_PLANNING';
  */
 export function chunkPlan(configFile: string) {
   const plan: ChunkPlan = new Map();
+  /** What the entry loads, and the public pages (build/catalogue-split.ts reads them). */
+  const entryModules = new Set<string>();
+  const publicModules = new Set<string>();
   const plugin: Plugin = {
     name: 'ishuri-chunk-plan',
     apply: 'build',
@@ -138,6 +160,10 @@ export function chunkPlan(configFile: string) {
         );
         plan.clear();
         for (const [id, group] of planChunks(chunks)) plan.set(id, group);
+        entryModules.clear();
+        for (const id of publicModuleIds(chunks, [])) entryModules.add(id);
+        publicModules.clear();
+        for (const id of publicModuleIds(chunks)) publicModules.add(id);
       } finally {
         delete process.env[PLANNING];
       }
@@ -147,5 +173,5 @@ export function chunkPlan(configFile: string) {
     includeDependenciesRecursively: false,
     groups: [{ name: (id: string) => plan.get(id) ?? null }],
   };
-  return { plugin, codeSplitting };
+  return { plugin, codeSplitting, entryModules, publicModules };
 }

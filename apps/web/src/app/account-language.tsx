@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { profileOptions } from '../api/users';
-import { settleLanguage } from '../lib/account-language';
 
 /**
  * Watches the profile the session check reads (never reads it itself) and settles the language
@@ -12,7 +11,11 @@ export function AccountLanguage() {
   const userId = profile.data?.id;
   const language = profile.data?.language;
   useEffect(() => {
-    if (userId !== undefined && language !== undefined) void settleLanguage(userId, language);
+    if (userId === undefined || language === undefined) return;
+    // Loaded for a signed-in user only, not with every visitor's page.
+    void import('../lib/account-language').then(({ settleLanguage }) =>
+      settleLanguage(userId, language),
+    );
   }, [userId, language]);
   return null;
 }

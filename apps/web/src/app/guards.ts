@@ -1,4 +1,4 @@
-import { can, messages } from '@ishuri/contract';
+import { messages } from '@ishuri/contract';
 import type { Action } from '@ishuri/contract';
 import { redirect } from 'react-router';
 import { toastLater } from '../lib/toast';
@@ -33,9 +33,11 @@ export function requireSession() {
  * `{ path: 'all-users', loader: requireAbility('user:list'), lazy: … }`.
  */
 export function requireAbility(action: Action) {
-  return () => {
+  return async () => {
     const session = getSession();
     if (!session) return redirect('/');
+    // The role matrix is loaded with the first screen that checks it, not with the public pages.
+    const { can } = await import('../lib/role-matrix');
     if (!can(actorOf(session), action)) {
       toastLater.error(messages.noPermission, { toastId: 'no-permission' });
       return redirect('/dashboard');

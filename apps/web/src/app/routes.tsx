@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -5,7 +6,16 @@ import { PageSpinner } from '../components/spinner';
 import { guestOnly, requireAbility, requireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RouteErrorPage } from './route-error-page';
+
+/** The error screen's code is loaded when a screen fails, not with every page. */
+const ErrorScreen = lazy(() =>
+  import('./route-error-page').then((module) => ({ default: module.RouteErrorPage })),
+);
+const RouteErrorPage = () => (
+  <Suspense>
+    <ErrorScreen />
+  </Suspense>
+);
 
 /**
  * A screen whose code is loaded when the route is first visited (route-level code splitting).

@@ -61,7 +61,11 @@ export async function applyLanguage(language: Language): Promise<void> {
 
 /** The test-only pseudo-locale (lib/pseudo-locale.ts), over the language just applied. */
 async function applyPseudoLocale() {
-  const { pseudoMessages, pseudoSentence } = await import('./pseudo-locale');
+  // Every sentence, the ones the public pages do not draw too (build/catalogue-split.ts).
+  const [{ pseudoMessages, pseudoSentence }] = await Promise.all([
+    import('./pseudo-locale'),
+    import('./whole-catalogue'),
+  ]);
   const english = translate;
   Object.assign(messages, pseudoMessages({ ...messages }));
   translate = (sentence) => pseudoSentence(english(sentence));
