@@ -1,4 +1,4 @@
-import { fillPath, isErrorCode, messages } from '@ishuri/contract';
+import { fillPath, messages } from '@ishuri/contract';
 import { noteRead } from './data-age';
 import type { EndpointInput, EndpointSpec, ErrorCode, ReplyBody } from '@ishuri/contract';
 import type { Route } from '@ishuri/contract';
@@ -125,6 +125,17 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/**
+ * The answer's error code. Checked by its shape, not against the contract's table of codes: that
+ * table (every code with its status) would be in every page's first JavaScript, and a code this
+ * app does not know is compared with none anyway.
+ */
+function errorCodeOf(code: unknown): ErrorCode | null {
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,63}$/.test(code)
+    ? (code as ErrorCode)
+    : null;
+}
+
 async function readErrorBody(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -140,7 +151,7 @@ async function readErrorBody(response: Response): Promise<ApiError> {
   return new ApiError(
     response.status,
     typeof record.error === 'string' && record.error ? record.error : null,
-    isErrorCode(record.code) ? record.code : null,
+    errorCodeOf(record.code),
     fields,
     typeof record.message === 'string' && record.message ? record.message : null,
   );

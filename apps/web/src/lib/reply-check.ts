@@ -1,10 +1,12 @@
 import {
+  announcementApi,
   authApi,
   blogApi,
   captionsApi,
   certificateApi,
   contactApi,
   courseApi,
+  discussionApi,
   enrolmentApi,
   healthApi,
   lessonApi,
@@ -15,9 +17,13 @@ import {
   quizApi,
   replySchema,
   reportApi,
+  resourceApi,
   subscriberApi,
+  supportAdminApi,
+  supportApi,
   systemApi,
   userApi,
+  webinarApi,
 } from '@ishuri/contract';
 import type * as Contract from '@ishuri/contract';
 import type { EndpointSpec } from '@ishuri/contract';
@@ -32,12 +38,14 @@ import type { EndpointSpec } from '@ishuri/contract';
  * catalogue and the error table among them, in the first pages' JavaScript.
  */
 const groups = {
+  announcementApi,
   authApi,
   blogApi,
   captionsApi,
   certificateApi,
   contactApi,
   courseApi,
+  discussionApi,
   enrolmentApi,
   healthApi,
   lessonApi,
@@ -47,9 +55,13 @@ const groups = {
   progressApi,
   quizApi,
   reportApi,
+  resourceApi,
   subscriberApi,
+  supportAdminApi,
+  supportApi,
   systemApi,
   userApi,
+  webinarApi,
 } satisfies Record<Extract<keyof typeof Contract, `${string}Api`>, unknown>;
 
 const endpoints = new Map<string, EndpointSpec>();
