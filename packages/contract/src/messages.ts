@@ -1345,6 +1345,9 @@ export const messages = {
   resourcesShowMore: 'Show more resources',
   resourceDownloadsIntro: 'How many times learners downloaded each resource (most first).',
   resourceName2: 'Resource',
+  // A user's history: an admin's change of their Premium (issue 33)
+  userEventPremium: (by: string, until: string, reason: string) =>
+    `${by} set Premium to end on ${until}: ${reason}`,
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

@@ -68,9 +68,12 @@ export type EditUserRequest = z.infer<typeof editUserRequestSchema>;
 /** One line of a user's history: who changed what, from what to what, and when. */
 export const userEventSchema = z.object({
   id: idSchema,
-  kind: z.enum(['role', 'name', 'email']),
+  kind: z.enum(['role', 'name', 'email', 'premium']),
+  /** For `premium`, the pass's end before and after (ISO dates, empty when there was none). */
   from: z.string(),
   to: z.string(),
+  /** Why, as the admin wrote it (a Premium grant, end or refund); null for the others. */
+  reason: z.string().nullable(),
   /** The admin who made the change; null once that account is deleted. */
   by: z.object({ id: idSchema, firstName: z.string(), lastName: z.string() }).nullable(),
   createdAt: timestamp,
@@ -159,7 +162,8 @@ export const userApi = {
     path: '/api/user/history/:id',
     action: 'user:readHistory',
     tag: 'users',
-    summary: "A user's history (admin): who changed their role, name or e-mail, and when",
+    summary:
+      "A user's history (admin): who changed their role, name or e-mail, or granted, ended or refunded their Premium, and when",
     params: idParams,
     query: userHistoryQuerySchema,
     reply: { kind: 'list', item: userEventSchema },

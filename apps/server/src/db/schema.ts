@@ -529,14 +529,16 @@ export const userEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['role', 'name', 'email'] }).notNull(),
+    kind: text('kind', { enum: ['role', 'name', 'email', 'premium'] }).notNull(),
     fromValue: text('from_value').notNull(),
     toValue: text('to_value').notNull(),
+    /** Why, as the admin wrote it (Premium granted, ended or refunded). */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [
     index('user_events_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    check('user_events_kind_check', sql`${t.kind} in ('role', 'name', 'email')`),
+    check('user_events_kind_check', sql`${t.kind} in ('role', 'name', 'email', 'premium')`),
   ],
 );
 

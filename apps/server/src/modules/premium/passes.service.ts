@@ -2,7 +2,7 @@ import type { Actor, GrantRequest, Pass } from '@ishuri/contract';
 import { grantRequestSchema } from '@ishuri/contract';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { passEvents, premiumPasses, users } from '../../db/schema';
+import { passEvents, premiumPasses, userEvents, users } from '../../db/schema';
 import { requireAccess } from '../../lib/access';
 import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
@@ -81,7 +81,40 @@ export async function extendPass(
     voucherId: change.voucherId ?? null,
     endsAt,
   });
+  if (change.actorId) {
+    await inUserHistory(
+      tx,
+      userId,
+      change.actorId,
+      active ? pass!.endsAt : null,
+      endsAt,
+      change.reason,
+    );
+  }
   return { from: active ? pass!.endsAt : null, to: endsAt };
+}
+
+/**
+ * An admin's change of a pass (a grant, an end, a refund) in the user's history beside their
+ * role, name and e-mail (GET /api/user/history/{id}): the pass's end before and after, and why.
+ */
+async function inUserHistory(
+  tx: Tx,
+  userId: string,
+  actorId: string,
+  from: Date | null,
+  to: Date,
+  reason: string,
+): Promise<void> {
+  await tx.insert(userEvents).values({
+    id: uuidv7(),
+    userId,
+    actorId,
+    kind: 'premium',
+    fromValue: from?.toISOString() ?? '',
+    toValue: to.toISOString(),
+    reason,
+  });
 }
 
 /**
@@ -125,6 +158,16 @@ export async function shortenPass(
     paymentId: change.paymentId ?? null,
     endsAt: pass ? (pass.endsAt > endsAt ? endsAt : pass.endsAt) : null,
   });
+  if (change.actorId && pass) {
+    await inUserHistory(
+      tx,
+      userId,
+      change.actorId,
+      pass.endsAt,
+      pass.endsAt > endsAt ? endsAt : pass.endsAt,
+      change.reason,
+    );
+  }
   return readPass(tx, userId);
 }
 

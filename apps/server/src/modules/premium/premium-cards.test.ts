@@ -185,6 +185,14 @@ describe('refunds and expiry', () => {
     expect(refund.status, refund.text).toBe(200);
     expect(refund.body.data.status).toBe('refunded');
     expect((await passOf(learner)).active).toBe(false);
+    const history = await server.request('GET', `/api/user/history/${learner.id}`, {
+      token: admin.token,
+    });
+    expect(history.body.data[0]).toMatchObject({
+      kind: 'premium',
+      reason: 'Refund recorded: Paid twice by mistake',
+      by: { id: admin.id },
+    });
     const enrol = await server.request('POST', `/api/enroll/create/${course.id}`, {
       token: learner.token,
     });

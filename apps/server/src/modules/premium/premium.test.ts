@@ -332,6 +332,26 @@ describe('vouchers and grants', () => {
       body: { action: 'end', userId: learner.id, reason: 'Left the programme' },
     });
     expect(ended.body.data.active).toBe(false);
+    // Both are in the user's history, newest first, with the admin and the reason.
+    const history = await server.request('GET', `/api/user/history/${learner.id}`, {
+      token: admin.token,
+    });
+    expect(history.status, history.text).toBe(200);
+    expect(
+      history.body.data.map((event: { kind: string; reason: string; by: { id: string } }) => [
+        event.kind,
+        event.reason,
+        event.by.id,
+      ]),
+    ).toEqual([
+      ['premium', 'Ended by an admin: Left the programme', admin.id],
+      ['premium', 'Granted by an admin: Scholarship', admin.id],
+    ]);
+    const [end, grant] = history.body.data;
+    expect(grant.from).toBe('');
+    expect(Math.round((Date.parse(grant.to) - Date.now()) / DAY)).toBe(10);
+    expect(end.from).toBe(grant.to);
+    expect(Date.parse(end.to)).toBeLessThanOrEqual(Date.now());
     const byLearner = await server.request('POST', '/api/admin/premium/grant', {
       token: learner.token,
       body: { action: 'grant', userId: learner.id, days: 10, reason: 'Me' },

@@ -110,6 +110,7 @@ export async function userHistory(
     kind: event.kind,
     from: event.fromValue,
     to: event.toValue,
+    reason: event.reason,
     by: admin?.id ? admin : null,
     createdAt: event.createdAt.toISOString(),
   }));

@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { tableDate } from '../../../lib/format';
+import { longDate, tableDate } from '../../../lib/format';
 import { useEditUser, useUserHistory } from '../../../api/users';
 import { RoleSelect } from './role-select';
 import { roleName } from '../../../lib/role-name';
@@ -29,6 +29,8 @@ function eventLine(event: UserEvent): string {
     );
   }
   if (event.kind === 'name') return messages.userEventName(by, event.from, event.to);
+  if (event.kind === 'premium')
+    return messages.userEventPremium(by, longDate(event.to), event.reason ?? '');
   return messages.userEventEmail(by, event.from, event.to);
 }
 
