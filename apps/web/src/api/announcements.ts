@@ -16,6 +16,8 @@ const PAGE_SIZE = 5;
 export const useCourseAnnouncements = (courseId: string, page: number) =>
   useQuery({
     queryKey: announcementKeys.course(courseId, page),
+    // Beside the page's own content: offline, its absence never replaces the page.
+    meta: { optional: true },
     queryFn: ({ signal }) =>
       call(announcementApi.listForCourse, {
         params: { id: courseId },
@@ -28,6 +30,8 @@ export const useCourseAnnouncements = (courseId: string, page: number) =>
 export const useMyAnnouncements = (page: number) =>
   useQuery({
     queryKey: announcementKeys.mine(page),
+    // Beside the page's own content: offline, its absence never replaces the page.
+    meta: { optional: true },
     queryFn: ({ signal }) =>
       call(announcementApi.mine, { query: { page, pageSize: PAGE_SIZE }, signal }),
   });

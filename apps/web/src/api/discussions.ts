@@ -17,6 +17,8 @@ export const PAGE_SIZE = 10;
 export const discussionsOptions = (courseId: string, itemId: string | null, page: number) =>
   queryOptions({
     queryKey: discussionKeys.list(courseId, itemId, page),
+    // Beside the page's own content: offline, its absence never replaces the page.
+    meta: { optional: true },
     queryFn: ({ signal }) =>
       call(discussionApi.list, {
         params: { id: courseId },

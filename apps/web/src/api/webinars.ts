@@ -19,6 +19,8 @@ export function useWebinars(when: 'upcoming' | 'past', page: number) {
   const viewer = useSession()?.id ?? null;
   return useQuery({
     queryKey: webinarKeys.list(viewer, when, page),
+    // Beside the page's own content: offline, its absence never replaces the page.
+    meta: { optional: true },
     enabled: viewer !== null,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>

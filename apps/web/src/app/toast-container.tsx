@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { messages } from '@ishuri/contract';
 import { ToastContainer, toast } from 'react-toastify';
 import type { Id } from 'react-toastify';
-import { toastAutoClose } from '../lib/delays';
+import { toastAutoClose } from '../lib/toast';
 
 /** At most this many toasts at once; more wait their turn (and are dropped on navigation). */
 const MAX_TOASTS = 2;

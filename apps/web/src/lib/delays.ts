@@ -7,10 +7,5 @@ export const redirectDelay = {
   afterInvalidCode: 3000,
 } as const;
 
-export const toastAutoClose = {
-  default: 5000,
-  register: 3000,
-} as const;
-
 /** Lesson and sub-lesson uploads (product.md §9). */
 export const UPLOAD_TIMEOUT_MS = 300_000;

@@ -1,5 +1,14 @@
 import type { ToastContent, ToastOptions } from 'react-toastify';
 
+/**
+ * How long a toast stays (product.md §7). Here, with the first pages' code, so that the toasts'
+ * container loaded on idle needs no file of its own for two numbers.
+ */
+export const toastAutoClose = {
+  default: 5000,
+  register: 3000,
+} as const;
+
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
 const later = (kind: Kind) => (content: ToastContent, options?: ToastOptions) => {

@@ -24,7 +24,8 @@ export function LearnBelow({
           canPost={can(actor, 'announcement:postToCourse', { ownerId: course.ownerId })}
         />
       )}
-      <CourseDiscussions courseId={course.id} item={item} />
+      {/* Discussions are their members' (a visitor's read is refused): shown once signed in. */}
+      {actor && <CourseDiscussions courseId={course.id} item={item} />}
     </>
   );
 }
