@@ -130,6 +130,10 @@ export function publicModuleIds(
   return new Set([...files].flatMap((file) => byFile.get(file)?.moduleIds ?? []));
 }
 
+/** The toasts' library (with its one dependency, clsx) and container, one file. */
+const TOASTS =
+  /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]|[\\/]src[\\/]app[\\/]toast-container\.tsx$/;
+
 /** Set in the first build's environment: that build is the plan's source, it plans nothing. */
 export const PLANNING = 'ISHURI_CHUNK_PLANNING';
 
@@ -171,7 +175,12 @@ export function chunkPlan(configFile: string) {
   };
   const codeSplitting = {
     includeDependenciesRecursively: false,
-    groups: [{ name: (id: string) => plan.get(id) ?? null }],
+    groups: [
+      // The toasts (react-toastify and its container) come together once a page is idle: one
+      // request, not two, on every page.
+      { name: (id: string) => (TOASTS.test(id) ? 'toasts' : null) },
+      { name: (id: string) => plan.get(id) ?? null },
+    ],
   };
   return { plugin, codeSplitting, entryModules, publicModules };
 }

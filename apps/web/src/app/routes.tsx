@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner';
+import { useSession } from '../lib/auth';
 import { guestOnly, requireAbility, requireSession } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -26,6 +27,20 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 /** Public pages (product.md §2). Each one is replaced by its real screen as it is built. */
+const LearnBelow = lazy(() =>
+  import('./routes/learn-below').then((module) => ({ default: module.LearnBelow })),
+);
+
+/** What the learn page shows under the open item (issue 34), once signed in. */
+function SignedInBelow(props: Parameters<typeof LearnBelow>[0]) {
+  if (!useSession()) return null;
+  return (
+    <Suspense fallback={null}>
+      <LearnBelow {...props} />
+    </Suspense>
+  );
+}
+
 const publicPages: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/landing/pages/landing-page')) },
   { path: 'business', lazy: page(() => import('../features/pricing/pages/business-page')) },
@@ -43,17 +58,12 @@ const publicPages: RouteObject[] = [
   {
     path: 'learn/:courseId',
     // The learn page, with the course's announcements and discussions under the open item
-    // (issue 34), loaded beside it.
+    // (issue 34): their code is loaded for a signed-in reader only (a visitor sees neither).
     lazy: async () => {
-      const [learn, below] = await Promise.all([
-        import('../features/learn/pages/learn-page'),
-        import('./routes/learn-below'),
-      ]);
-      const LearnPage = learn.default;
-      const { LearnBelow } = below;
+      const LearnPage = (await import('../features/learn/pages/learn-page')).default;
       return {
         Component: () => (
-          <LearnPage below={(course, item) => <LearnBelow course={course} item={item} />} />
+          <LearnPage below={(course, item) => <SignedInBelow course={course} item={item} />} />
         ),
       };
     },
