@@ -252,11 +252,11 @@ export default function SettingsPage() {
                 </span>
               </p>
             )}
-            <dl className="grid gap-4 sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {details.map(([term, value]) => (
                 <div key={term}>
                   <dt className="text-sm font-medium text-slate-600">{term}</dt>
-                  <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
+                  <dd className="mt-0.5 wrap-anywhere text-slate-900">{value}</dd>
                 </div>
               ))}
               <div className="sm:col-span-2">
