@@ -504,7 +504,7 @@ describe('OpenAPI document', () => {
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths)).toEqual(
       expect.arrayContaining([
-        '/api/course/{courseId}/resources',
+        '/api/course/{id}/resources',
         '/api/resources/{id}',
         '/api/resources/{id}/download',
         '/api/report/{courseId}/resources',
