@@ -80,7 +80,7 @@ async function requireItemOf(db: Tx, courseId: string, itemId: string): Promise<
   return row.id;
 }
 
-/** GET /api/course/{courseId}/resources: the course's (or one lesson's) resources, oldest first. */
+/** GET /api/course/{id}/resources: the course's (or one lesson's) resources, oldest first. */
 export async function listResources(
   ctx: AppContext,
   actor: Actor | null,
@@ -118,7 +118,7 @@ async function managedCourse(ctx: AppContext, actor: Actor | null, courseId: str
 }
 
 /**
- * POST /api/course/{courseId}/resources: the rules are checked before the file is read; the
+ * POST /api/course/{id}/resources: the rules are checked before the file is read; the
  * row is written in a transaction that holds the course's row, so that two uploads at once
  * cannot pass the limit of MAX_RESOURCES_PER_COURSE. A refused upload leaves no file behind.
  */
