@@ -384,14 +384,23 @@ describe('the System screen (GET /api/admin/system)', () => {
       { type: 'certificate', pending: 1, running: 0, failed: 0, done: 1 },
       { type: 'mail', pending: 2, running: 0, failed: 1, done: 0 },
     ]);
-    expect(data.jobs.byType.map((t: { type: string }) => t.type)).toEqual(
-      expect.arrayContaining([
-        'premium-reminders',
-        'resumable-uploads-sweep',
-        'upload-leftovers',
-        'video-upkeep',
-      ]),
-    );
+    // Scheduled jobs are written in the background once the app is up: asked until they are.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.request('GET', '/api/admin/system', { token: admin.token })
+          ).body.data.jobs.byType.map((t: { type: string }) => t.type),
+        { timeout: 20_000, interval: 200 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          'premium-reminders',
+          'resumable-uploads-sweep',
+          'upload-leftovers',
+          'video-upkeep',
+        ]),
+      );
     expect(data.jobs.byState.failed).toBe(1);
     expect(data.storage.public).toEqual({ files: 1, bytes: 1500, complete: true });
     expect(data.storage.private).toEqual({ files: 2, bytes: 2148, complete: true });
