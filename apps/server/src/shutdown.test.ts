@@ -37,6 +37,13 @@ interface Running extends BuiltServer {
   databaseUrl?: string;
 }
 
+/**
+ * The servers' own temporary folder (TMPDIR): their work folders are theirs alone, out of reach
+ * of the start-up sweep of the other servers that tests start meanwhile.
+ */
+const serversTmp = mkdtempSync(path.join(os.tmpdir(), 'ishuri-shutdown-tmp-'));
+cleanups.push(() => rmSync(serversTmp, { recursive: true, force: true }));
+
 /** Starts the bundled server on a fresh data folder (and, on PostgreSQL, a fresh database). */
 async function startServer(
   extra: Record<string, string> = {},
@@ -52,6 +59,7 @@ async function startServer(
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SHUTDOWN_TIMEOUT_SECONDS: '60',
+    TMPDIR: serversTmp,
     ...extra,
   };
   if (reuse?.databaseUrl) env.DATABASE_URL = reuse.databaseUrl;
@@ -286,7 +294,7 @@ function transcodesOf(serverPid: number): number[] {
 }
 
 const workFoldersOf = (serverPid: number) =>
-  readdirSync(os.tmpdir()).filter(
+  readdirSync(serversTmp).filter(
     (name) =>
       name.startsWith(`ishuri-renditions-${serverPid}-`) ||
       name.startsWith(`ishuri-s3-${serverPid}-`),
@@ -410,7 +418,7 @@ describe('a shutdown stops at once and leaves nothing behind (issue 29, point 3)
     const pid = server.child.pid!;
     await untilTranscoding(pid);
     // A work folder of an older crash, of a process that is gone too.
-    const older = path.join(os.tmpdir(), `ishuri-renditions-${2 ** 22 + 7}-aB3dE9`);
+    const older = path.join(serversTmp, `ishuri-renditions-${2 ** 22 + 7}-aB3dE9`);
     mkdirSync(older, { recursive: true });
     cleanups.push(() => rmSync(older, { recursive: true, force: true }));
 
