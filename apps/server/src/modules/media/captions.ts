@@ -4,9 +4,9 @@ import type { CaptionLanguage, CaptionTrack } from '@ishuri/contract';
 import type { FastifyRequest } from 'fastify';
 import type { StoredCaptions } from '../../db/schema';
 import type { AppContext } from '../../context';
-import { AppError, fail, validationError } from '../../lib/errors';
+import { fail, validationError } from '../../lib/errors';
 import { publicUrlOf } from '../../lib/storage';
-import { declaredTooLarge, formLimits } from './uploads';
+import { asOneFileFormError, declaredTooLarge, formLimits } from './uploads';
 
 /**
  * Captions files of lesson videos (WebVTT, issue 14). A file is read whole into memory (it is
@@ -99,34 +99,10 @@ export async function receiveCaptions(ctx: AppContext, request: FastifyRequest):
       file = Buffer.concat(chunks, size);
     }
   } catch (error) {
-    throw asCaptionsUploadError(error);
+    throw asOneFileFormError(error, CAPTIONS_FIELD);
   }
   if (file === null) throw required();
   return checkWebVtt(file);
-}
-
-/** The multipart parser's errors, in the product's words. */
-function asCaptionsUploadError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  if (code === 'FST_FILES_LIMIT') {
-    return fail('UNEXPECTED_FILE', { message: messages.unexpectedFile(CAPTIONS_FIELD) });
-  }
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fail('TOO_LARGE');
-  if (
-    code === 'FST_MP_PREMATURE_CLOSE' ||
-    code === 'ECONNRESET' ||
-    /unexpected end|terminated early|aborted/i.test(message ?? '')
-  ) {
-    return fail('UPLOAD_INCOMPLETE');
-  }
-  if (
-    code === 'FST_PROTO_VIOLATION' ||
-    /multipart|boundary|part header|malformed/i.test(message ?? '')
-  ) {
-    return fail('UPLOAD_MALFORMED');
-  }
-  return error;
 }
 
 /** A video's captions as clients get them: known languages only, by language code. */

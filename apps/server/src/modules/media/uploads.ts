@@ -193,6 +193,33 @@ export function refuseUploadsInFlight(): number {
   return count;
 }
 
+/**
+ * The multipart parser's errors, in the product's words, for a form of one file in `field`
+ * (captions, a course resource): a second file is named as unexpected.
+ */
+export function asOneFileFormError(error: unknown, field: string): unknown {
+  if (error instanceof AppError) return error;
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code === 'FST_FILES_LIMIT') {
+    return fail('UNEXPECTED_FILE', { message: messages.unexpectedFile(field) });
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fail('TOO_LARGE');
+  if (
+    code === 'FST_MP_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    /unexpected end|terminated early|aborted/i.test(message ?? '')
+  ) {
+    return fail('UPLOAD_INCOMPLETE');
+  }
+  if (
+    code === 'FST_PROTO_VIOLATION' ||
+    /multipart|boundary|part header|malformed/i.test(message ?? '')
+  ) {
+    return fail('UPLOAD_MALFORMED');
+  }
+  return error;
+}
+
 /** Errors of the multipart parser, in the product's words. */
 function asUploadError(error: unknown): unknown {
   if (error instanceof StoppedForShutdown) {

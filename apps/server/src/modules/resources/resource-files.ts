@@ -7,10 +7,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client';
 import { courseResources } from '../../db/schema';
 import type { AppContext } from '../../context';
-import { AppError, fail, validationError } from '../../lib/errors';
+import { fail, validationError } from '../../lib/errors';
 import { messages } from '../../lib/i18n';
 import { uuidv7 } from '../../lib/ids';
-import { declaredTooLarge, formLimits } from '../media/uploads';
+import { asOneFileFormError, declaredTooLarge, formLimits } from '../media/uploads';
 
 /**
  * A resource's file, as it arrives (issue 34, point 1): one `file` part of a multipart form,
@@ -70,30 +70,6 @@ export async function sniffResourceType(
   return 'text/csv';
 }
 
-/** The multipart parser's errors, in the product's words. */
-function asUploadError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  if (code === 'FST_FILES_LIMIT') {
-    return fail('UNEXPECTED_FILE', { message: messages.unexpectedFile(RESOURCE_FIELD) });
-  }
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fail('TOO_LARGE');
-  if (
-    code === 'FST_MP_PREMATURE_CLOSE' ||
-    code === 'ECONNRESET' ||
-    /unexpected end|terminated early|aborted/i.test(message ?? '')
-  ) {
-    return fail('UPLOAD_INCOMPLETE');
-  }
-  if (
-    code === 'FST_PROTO_VIOLATION' ||
-    /multipart|boundary|part header|malformed/i.test(message ?? '')
-  ) {
-    return fail('UPLOAD_MALFORMED');
-  }
-  return error;
-}
-
 /**
  * Reads the form: its text fields and its one `file`, checked and stored. On any failure the
  * stored file is deleted before the error goes on.
@@ -127,7 +103,7 @@ export async function receiveResource(
     }
   } catch (error) {
     if (file) await deleteResourceFile(ctx, file.key);
-    throw asUploadError(error);
+    throw asOneFileFormError(error, RESOURCE_FIELD);
   }
   return { fields, file };
 }
