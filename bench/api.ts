@@ -7,6 +7,12 @@
  *
  *   npm run bench -- api                  (or: npx tsx bench/api.ts)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=100 BENCH_DATABASE_URL=postgres://…/postgres
+ *
+ * Each of the three in-memory caches is then switched off in turn (issue 31, point 4: a cache is
+ * kept only for a figure), and the reads it serves measured again against their own anchors:
+ * the public read cache (answers of public reads and the content memos), the session cache
+ * (checked tokens) and the own-read cache (a signed-in user's profile and progress).
+ * BENCH_CACHES=0 skips these runs.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -57,7 +63,17 @@ async function runServer(databaseUrl: string | undefined) {
     databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') },
   );
   await database.migrate();
-  const app = await buildApp(testConfig(dataDir, { logLevel: 'silent' }), { database });
+  const off = new Set((process.env.BENCH_CACHE_OFF ?? '').split(',').filter(Boolean));
+  const app = await buildApp(
+    testConfig(dataDir, {
+      logLevel: 'silent',
+      // Off: no answer fits and every memo expires at once; a time of 0 switches the others off.
+      ...(off.has('read') ? { readCache: { maxEntryBytes: 1, ttlMs: 1 } } : {}),
+      ...(off.has('session') ? { sessionCache: { ttlMs: 0 } } : {}),
+      ...(off.has('own') ? { ownReadCache: { ttlMs: 0 } } : {}),
+    }),
+    { database },
+  );
   await seedDemo(app.ctx, { ffmpeg: null });
   const db = database.db;
   const [learner] = await db
@@ -151,7 +167,12 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
-async function measure(label: string, env: Record<string, string>, anchorUrl: string) {
+async function measure(
+  label: string,
+  env: Record<string, string>,
+  anchorUrl: string,
+  only: (name: string) => boolean = () => true,
+) {
   const { child, ready } = await start(['server'], env);
   const base = `http://127.0.0.1:${ready.port}`;
   const bearer = { authorization: `Bearer ${ready.token}` };
@@ -169,7 +190,7 @@ async function measure(label: string, env: Record<string, string>, anchorUrl: st
   // Each read right after its own anchor run: this machine's speed drifts within minutes, so a
   // ratio is taken against the anchor measured next to it.
   const rows: [string, Figures, number][] = [];
-  for (const [name, url, headers] of reads) {
+  for (const [name, url, headers] of reads.filter(([name]) => only(name))) {
     const anchor = await load(anchorUrl);
     rows.push([name, await load(url, headers), anchor.rps]);
   }
@@ -191,6 +212,30 @@ async function main() {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     runs.push(await measure('PostgreSQL', { BENCH_TARGET_URL: url.toString() }, anchorUrl));
+    if (process.env.BENCH_CACHES !== '0') {
+      // Each cache off in turn, on PostgreSQL (where a read that is not kept costs a round trip
+      // to another process), for the reads it serves.
+      const target = { BENCH_TARGET_URL: url.toString() };
+      const isPublic = (read: string) => /course|blog/.test(read) && !read.includes('progress');
+      const isOwn = (read: string) => /profile|progress/.test(read);
+      for (const [cache, only] of [
+        ['read', isPublic],
+        ['session', isOwn],
+        ['own', isOwn],
+        ['session,own', isOwn],
+      ] as const) {
+        await admin.query(`drop database ${name} with (force)`);
+        await admin.query(`create database ${name}`);
+        runs.push(
+          await measure(
+            `PostgreSQL, without the ${cache} cache${cache.includes(',') ? 's' : ''}`,
+            { ...target, BENCH_CACHE_OFF: cache },
+            anchorUrl,
+            only,
+          ),
+        );
+      }
+    }
   } catch (error) {
     console.log(`PostgreSQL skipped: ${(error as Error).message}`);
   } finally {

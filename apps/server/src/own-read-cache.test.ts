@@ -149,12 +149,20 @@ describe('the cache itself', () => {
   const keep = (cache: OwnReadCache, userId: string, url: string, content = 0) =>
     cache.set(userId, url, cache.stamp(userId, content), `{"u":"${userId}"}`, 'json', null);
 
-  it('keeps at most maxEntries, the oldest going first', () => {
+  it('keeps at most maxEntries, the least recently used going first', () => {
     const cache = new OwnReadCache(options);
     for (const user of ['a', 'b', 'c', 'd']) keep(cache, user, '/p');
     expect(cache.size).toBe(3);
     expect(cache.get('a', '/p', 0)).toBeUndefined();
     expect(cache.get('d', '/p', 0)?.body).toBe('{"u":"d"}');
+    // b read lately stays; c goes, and a drop of c's user finds nothing left of it.
+    expect(cache.get('b', '/p', 0)?.body).toBe('{"u":"b"}');
+    keep(cache, 'e', '/p');
+    expect(cache.get('c', '/p', 0)).toBeUndefined();
+    expect(cache.get('b', '/p', 0)?.body).toBe('{"u":"b"}');
+    cache.drop('b');
+    expect(cache.size).toBe(2);
+    expect(cache.get('b', '/p', 0)).toBeUndefined();
   });
 
   it("does not keep a read that began before its user's drop; other users' reads are kept", () => {
@@ -179,9 +187,14 @@ describe('the cache itself', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('lets entries expire', () => {
-    const cache = new OwnReadCache({ ttlMs: -1, maxEntries: 3 });
+  it('lets entries expire, and keeps nothing when switched off', async () => {
+    const cache = new OwnReadCache({ ttlMs: 5, maxEntries: 3 });
     keep(cache, 'a', '/p');
+    expect(cache.get('a', '/p', 0)?.body).toBe('{"u":"a"}');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(cache.get('a', '/p', 0)).toBeUndefined();
+    const off = new OwnReadCache({ ttlMs: 0, maxEntries: 3 });
+    keep(off, 'a', '/p');
+    expect(off.get('a', '/p', 0)).toBeUndefined();
   });
 });

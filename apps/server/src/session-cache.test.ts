@@ -179,7 +179,7 @@ describe('SessionCache, bounded', () => {
     language: null,
   });
 
-  it('keeps at most maxEntries (the oldest go first) and forgets after its time', () => {
+  it('keeps at most maxEntries (the least recently used go first) and forgets after its time', async () => {
     const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 2 });
     cache.set('a', cache.generation, actor('u1'));
     cache.set('b', cache.generation, actor('u2'));
@@ -187,9 +187,19 @@ describe('SessionCache, bounded', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toEqual(actor('u2'));
     expect(cache.size).toBe(2);
-    const expired = new SessionCache({ ttlMs: -1, maxEntries: 2 });
-    expired.set('a', expired.generation, actor('u1'));
-    expect(expired.get('a')).toBeUndefined();
+    // Used lately, b stays; c, least recently used, goes.
+    cache.set('d', cache.generation, actor('u4'));
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('b')).toEqual(actor('u2'));
+    const expiring = new SessionCache({ ttlMs: 5, maxEntries: 2 });
+    expiring.set('a', expiring.generation, actor('u1'));
+    expect(expiring.get('a')).toEqual(actor('u1'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(expiring.get('a')).toBeUndefined();
+    // A time of 0 switches it off: nothing is kept.
+    const off = new SessionCache({ ttlMs: 0, maxEntries: 2 });
+    off.set('a', off.generation, actor('u1'));
+    expect(off.get('a')).toBeUndefined();
   });
 
   it('does not keep a check that began before a session was ended', () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
 import { ChangeChannel, FollowingCache } from './change-feed';
 import { isUuid } from './ids';
@@ -23,7 +24,8 @@ import { isUuid } from './ids';
  * connection is down the cache is off. A read that began before a drop is not kept (a version
  * per user, and a generation for clearing all). Entries also expire after `ttlMs` (a change made
  * by hand in the database, or a pending address that expires, is seen within that time), and at
- * most `maxEntries` are kept (the oldest go first).
+ * most `maxEntries` are kept (the least recently used go first: lru-cache keeps them, as it keeps
+ * the public reads and the sessions). A time or a size of 0 switches the cache off.
  */
 
 const CHANNEL = 'ishuri_own_reads';
@@ -47,7 +49,6 @@ interface Entry {
   etag: string | null;
   /** The content generation it was read under. */
   content: number;
-  expires: number;
 }
 
 /** Where a read began: what it read may be kept only if nothing was dropped since. */
@@ -58,7 +59,9 @@ export interface Stamp {
 }
 
 export class OwnReadCache extends FollowingCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Null when switched off. */
+  private readonly entries: LRUCache<string, Entry> | null;
+  /** Each user's keys, so that a drop finds them; kept in step by the entries' disposal. */
   private readonly keysOf = new Map<string, Set<string>>();
   /** Moved on for a user by each drop of their entries (bounded: see `drop`). */
   private readonly versions = new Map<string, number>();
@@ -70,10 +73,19 @@ export class OwnReadCache extends FollowingCache {
     online = true,
   ) {
     super(online);
+    this.entries =
+      options.ttlMs > 0 && options.maxEntries > 0
+        ? new LRUCache<string, Entry>({
+            max: options.maxEntries,
+            ttl: options.ttlMs,
+            // Whatever ends an entry (evicted, expired, replaced, dropped) ends its index line.
+            dispose: (entry, key) => this.unindex(key, entry),
+          })
+        : null;
   }
 
   get size() {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   stamp(userId: string, content: number): Stamp {
@@ -83,10 +95,10 @@ export class OwnReadCache extends FollowingCache {
   get(userId: string, url: string, content: number): Entry | undefined {
     if (!this.online) return undefined;
     const key = `${userId} ${url}`;
-    const entry = this.entries.get(key);
+    const entry = this.entries?.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= Date.now() || entry.content !== content) {
-      this.remove(key, entry);
+    if (entry.content !== content) {
+      this.entries?.delete(key);
       return undefined;
     }
     return entry;
@@ -100,27 +112,13 @@ export class OwnReadCache extends FollowingCache {
     contentType: string,
     etag: string | null,
   ) {
-    if (!this.mayKeep(stamp.generation)) return;
+    if (!this.entries || !this.mayKeep(stamp.generation)) return;
     if ((this.versions.get(userId) ?? 0) !== stamp.version) return;
     const key = `${userId} ${url}`;
-    const old = this.entries.get(key);
-    if (old) this.remove(key, old);
-    this.entries.set(key, {
-      userId,
-      body,
-      contentType,
-      etag,
-      content: stamp.content,
-      expires: Date.now() + this.options.ttlMs,
-    });
+    this.entries.set(key, { userId, body, contentType, etag, content: stamp.content });
     const keys = this.keysOf.get(userId) ?? new Set<string>();
     keys.add(key);
     this.keysOf.set(userId, keys);
-    // A Map iterates in insertion order: the first keys are the oldest.
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.options.maxEntries) break;
-      this.remove(oldest, entry);
-    }
   }
 
   /** Drops the user's entries here; no read of theirs in flight is kept. */
@@ -132,10 +130,7 @@ export class OwnReadCache extends FollowingCache {
       this.nextGeneration();
     }
     this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
-    for (const key of this.keysOf.get(userId) ?? []) {
-      const entry = this.entries.get(key);
-      if (entry) this.remove(key, entry);
-    }
+    for (const key of [...(this.keysOf.get(userId) ?? [])]) this.entries?.delete(key);
   }
 
   /** Drops every entry here; no read in flight is kept. */
@@ -145,7 +140,7 @@ export class OwnReadCache extends FollowingCache {
   }
 
   protected empty() {
-    this.entries.clear();
+    this.entries?.clear();
     this.keysOf.clear();
     this.versions.clear();
   }
@@ -157,8 +152,7 @@ export class OwnReadCache extends FollowingCache {
     await this.broadcast(userId ?? ALL);
   }
 
-  private remove(key: string, entry: Entry) {
-    this.entries.delete(key);
+  private unindex(key: string, entry: Entry) {
     const keys = this.keysOf.get(entry.userId);
     keys?.delete(key);
     if (keys && keys.size === 0) this.keysOf.delete(entry.userId);

@@ -1,5 +1,6 @@
 import type { Actor, Language } from '@ishuri/contract';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
 import { ChangeChannel, FollowingCache } from './change-feed';
 
@@ -14,7 +15,8 @@ import { ChangeChannel, FollowingCache } from './change-feed';
  * process on the same PostgreSQL database; a check that began before a `forget` is not kept
  * (generations). While the LISTEN connection is down the cache is off. Entries also expire after
  * `ttlMs` (so a change made by hand in the database is seen within that time), and at most
- * `maxEntries` are kept (the oldest go first). A refused token is never kept: it is read again.
+ * `maxEntries` are kept (the least recently used go first: lru-cache keeps them, as it keeps the
+ * public reads). A refused token is never kept: it is read again.
  */
 
 const CHANNEL = 'ishuri_sessions';
@@ -35,54 +37,45 @@ export interface KnownSession {
   language: Language | null;
 }
 
-interface Entry extends KnownSession {
-  expires: number;
-}
-
 export class SessionCache extends FollowingCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Null when switched off (a time or a size of 0): every check reads the database. */
+  private readonly entries: LRUCache<string, KnownSession> | null;
 
   constructor(
-    private readonly options: SessionCacheOptions,
+    options: SessionCacheOptions,
     /** Tells the other processes; resolves once sent. */
     private readonly broadcast: (userId: string) => Promise<void> = async () => undefined,
     online = true,
   ) {
     super(online);
+    this.entries =
+      options.ttlMs > 0 && options.maxEntries > 0
+        ? new LRUCache<string, KnownSession>({ max: options.maxEntries, ttl: options.ttlMs })
+        : null;
   }
 
   get size() {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   /** The session of a token (by its id) already checked. */
   get(jti: string): KnownSession | undefined {
     if (!this.online) return undefined;
-    const entry = this.entries.get(jti);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.entries.delete(jti);
-      return undefined;
-    }
-    return { actor: entry.actor, language: entry.language };
+    const entry = this.entries?.get(jti);
+    return entry && { actor: entry.actor, language: entry.language };
   }
 
   /** Keeps a token found valid during `generation`, unless a session was ended since. */
   set(jti: string, generation: number, session: KnownSession) {
     if (!this.mayKeep(generation)) return;
-    this.entries.delete(jti);
-    this.entries.set(jti, { ...session, expires: Date.now() + this.options.ttlMs });
-    // A Map iterates in insertion order: the first keys are the oldest.
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.options.maxEntries) break;
-      this.entries.delete(oldest);
-    }
+    this.entries?.set(jti, { actor: session.actor, language: session.language });
   }
 
   /** Drops the user's entries here (no check in flight is kept). */
   drop(userId: string) {
     this.nextGeneration();
-    for (const [jti, entry] of this.entries) {
+    if (!this.entries) return;
+    for (const [jti, entry] of this.entries.entries()) {
       if (entry.actor.id === userId) this.entries.delete(jti);
     }
   }
@@ -94,7 +87,7 @@ export class SessionCache extends FollowingCache {
   }
 
   protected empty() {
-    this.entries.clear();
+    this.entries?.clear();
   }
 }
 
