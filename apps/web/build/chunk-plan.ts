@@ -13,13 +13,17 @@ import publicPages from '../scripts/public-pages.json' with { type: 'json' };
  * - every shared file the entry loads becomes one file, "app";
  * - every other shared file that a public page (scripts/public-pages.json) loads joins the files
  *   shared by exactly the same public pages, one file per set;
- * - sets too small to be worth a request (SMALL) go together into one file, "pages", as long as
- *   that file then imports only "app" and itself (so it never makes a page load a file it did
- *   not load before).
+ * - sets too small to be worth a request (SMALL) and shared by several public pages go together
+ *   (what one page alone loads stays its own file, else every other page would load it), as
+ *   long as their file then imports only "app" and the small sets' files (so it never makes a
+ *   page load a file it did not load before): those the first public page (the landing) loads
+ *   into "small-landing", the others into "pages". The landing, the page most visitors open
+ *   first, then loads no other page's code (issue 30, point 3: it loaded 6 kB of small sets,
+ *   1 kB of them other pages').
  * Entries keep their own files (a page's module is where its code is asked for), and what no
  * public page loads (the dashboards) stays as the bundler split it. A page loads no byte it did
- * not load before, except the small sets of other public pages in "pages" (about 5 kB
- * compressed in all).
+ * not load before, except the small sets of other public pages in "pages" (about 1 kB
+ * compressed) or in "small-landing" (the landing's, which most pages share anyway).
  */
 export type ChunkPlan = Map<string, string>;
 
@@ -80,10 +84,14 @@ export function planChunks(
     setOf.set(chunk.fileName, set);
   }
 
+  // What one public page alone loads is never merged: it would be bytes for every other page.
+  const loadedByOne = (set: string) =>
+    pageFiles.filter((page) => sets.get(set)!.some((chunk) => page.files.has(chunk.fileName)))
+      .length === 1;
   const small = new Set<string>();
   for (const [set, members] of sets) {
     const size = members.reduce((sum, chunk) => sum + chunk.code.length, 0);
-    if (set !== 'app' && size < SMALL) small.add(set);
+    if (set !== 'app' && size < SMALL && !loadedByOne(set)) small.add(set);
   }
   // A small set whose files import a file outside "app" and the small sets stays on its own.
   for (let changed = true; changed;) {
@@ -103,9 +111,12 @@ export function planChunks(
     }
   }
 
+  const first = pageFiles[0];
   const plan: ChunkPlan = new Map();
   for (const [set, members] of sets) {
-    const group = small.has(set) ? 'pages' : set;
+    const forFirst =
+      first !== undefined && members.some((chunk) => first.files.has(chunk.fileName));
+    const group = !small.has(set) ? set : forFirst ? `small-${first.name}` : 'pages';
     for (const chunk of members) for (const id of withCode(chunk)) plan.set(id, group);
   }
   return plan;
@@ -133,6 +144,13 @@ export function publicModuleIds(
 /** The toasts' library (with its one dependency, clsx) and container, one file. */
 const TOASTS =
   /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]|[\\/]src[\\/]app[\\/]toast-container\.tsx$/;
+
+/**
+ * The device's own store (IndexedDB), one small file: the app opens it on every page after start
+ * (it tells the offline worker who is signed in), and the learning page at once. Planned with
+ * the learning page's files, it made every page download them (11 kB) after start.
+ */
+const OFFLINE_DB = /[\\/]src[\\/]offline[\\/]db\.ts$/;
 
 /** Set in the first build's environment: that build is the plan's source, it plans nothing. */
 export const PLANNING = 'ISHURI_CHUNK_PLANNING';
@@ -179,6 +197,7 @@ export function chunkPlan(configFile: string) {
       // The toasts (react-toastify and its container) come together once a page is idle: one
       // request, not two, on every page.
       { name: (id: string) => (TOASTS.test(id) ? 'toasts' : null) },
+      { name: (id: string) => (OFFLINE_DB.test(id) ? 'offline-db' : null) },
       { name: (id: string) => plan.get(id) ?? null },
     ],
   };

@@ -1,10 +1,10 @@
 import { messages } from '@ishuri/contract';
 import type { ContentType, Lesson, QuizAttemptResult, SubLesson } from '@ishuri/contract';
-import { FileText, ListChecks, PlayCircle, Video } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Tagged } from '../components/tagged';
-import { LessonVideo } from './lesson-video';
+import { itemNames } from './item-names';
+import type { ItemName } from './item-names';
 import { TextContent } from './text-content';
 
 /**
@@ -17,13 +17,7 @@ type Item = Pick<
   'id' | 'title' | 'contentType' | 'content' | 'videoUrl' | 'video' | 'quiz'
 >;
 
-interface ItemKindView {
-  /** The kind as the course page names it ("Text lesson"). */
-  label: string;
-  /** Its icon in the outline and on the course page. */
-  Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
-  /** Its icon in the course manager's badge. */
-  BadgeIcon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+interface ItemKindView extends ItemName {
   /**
    * The open item, for a learner; `onDone` when the learner reached its end (a video's end);
    * `onPassed` with a quiz's passing attempt, which completed the item on the server already;
@@ -48,15 +42,23 @@ const QuizReader = lazy(() =>
   import('./quiz-reader').then((module) => ({ default: module.QuizReader })),
 );
 
+/**
+ * Nor the player's (its quality choice, captions and transcript): it comes when a video item
+ * opens, so the course page and a text lesson load none of it (issue 30, point 3).
+ */
+const LessonVideo = lazy(() =>
+  import('./lesson-video').then((module) => ({ default: module.LessonVideo })),
+);
+
 const NoContent = () => <p className="text-slate-600">{messages.itemHasNoContent}</p>;
 
 export const itemKinds: Record<ContentType, ItemKindView> = {
   text: {
     get label() {
-      return messages.textLesson;
+      return itemNames.text.label;
     },
-    Icon: FileText,
-    BadgeIcon: FileText,
+    Icon: itemNames.text.Icon,
+    BadgeIcon: itemNames.text.BadgeIcon,
     markable: true,
     Reader: ({ item }) =>
       item.content?.trim() ? <TextContent text={item.content} /> : <NoContent />,
@@ -67,21 +69,27 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
   },
   video: {
     get label() {
-      return messages.videoLesson;
+      return itemNames.video.label;
     },
-    Icon: PlayCircle,
-    BadgeIcon: Video,
+    Icon: itemNames.video.Icon,
+    BadgeIcon: itemNames.video.BadgeIcon,
     markable: true,
     Reader: ({ item, onDone, onStale }) =>
       item.videoUrl ? (
-        <LessonVideo
-          key={item.id}
-          src={item.videoUrl}
-          video={item.video}
-          title={item.title}
-          onEnded={onDone}
-          onStale={onStale}
-        />
+        <Suspense
+          fallback={
+            <div className="aspect-video max-h-[70svh] w-full rounded-xl bg-black md:aspect-auto md:h-[400px]" />
+          }
+        >
+          <LessonVideo
+            key={item.id}
+            src={item.videoUrl}
+            video={item.video}
+            title={item.title}
+            onEnded={onDone}
+            onStale={onStale}
+          />
+        </Suspense>
       ) : item.content?.trim() ? (
         <TextContent text={item.content} />
       ) : (
@@ -99,10 +107,10 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
   },
   quiz: {
     get label() {
-      return messages.quizItem;
+      return itemNames.quiz.label;
     },
-    Icon: ListChecks,
-    BadgeIcon: ListChecks,
+    Icon: itemNames.quiz.Icon,
+    BadgeIcon: itemNames.quiz.BadgeIcon,
     markable: false,
     Reader: ({ item, courseId, onPassed }) =>
       item.quiz ? (

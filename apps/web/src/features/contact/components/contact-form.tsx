@@ -1,30 +1,28 @@
 import { messages } from '@ishuri/contract';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import type { FieldErrors } from 'react-hook-form';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import type { ToastOptions } from 'react-toastify';
-import type { contactResolver } from '../contact-resolver';
+import { contactFields } from '../contact-fields';
+import type { ContactField, ContactValues } from '../contact-fields';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
 import { useTakenOver } from '../../../lib/taken-over';
 import { toastLater as toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
 import { useSendContact } from '../../../api/contact';
 
 /**
- * The form's check (the contract's schema) and zod are loaded when the form is first checked
- * (on Send), not with the page: a reader who only reads the page does not download them.
+ * The form keeps its values in the page's own inputs (read with FormData on Send), not in a form
+ * library: the contact page is public and loaded on slow networks, and react-hook-form was 10 kB
+ * of its 16 kB (issue 30, point 3). What was typed before the app took the prerendered page over
+ * stays in the inputs.
  */
-const resolver: typeof contactResolver = (...args) =>
-  import('../contact-resolver').then((loaded) => loaded.contactResolver(...args));
+type Errors = Partial<Record<ContactField, string>>;
 
 /** Contact-form toasts sit at the top centre (product.md §9). */
 const toastOptions: ToastOptions = { position: 'top-center' };
-
-const fieldNames = ['FullName', 'email', 'phone', 'subject', 'message'] as const;
-const emptyForm = { FullName: '', email: '', phone: '', subject: '', message: '' };
 
 /** The server's error, else its message, else "Failed to send message" (product.md §8). */
 function failureMessage(error: unknown): string {
@@ -34,74 +32,98 @@ function failureMessage(error: unknown): string {
   return messages.contactSendFailed;
 }
 
+/** The server's per-field messages (`fields` of a 400) on the form's own fields. */
+function serverFieldErrors(error: unknown): Errors {
+  const errors: Errors = {};
+  if (!(error instanceof ApiError) || error.status !== 400) return errors;
+  for (const [name, message] of Object.entries(error.fields)) {
+    const field = contactFields.find((candidate) => candidate === name);
+    if (field) errors[field] = message;
+  }
+  return errors;
+}
+
 /**
  * One toast for the whole form: an empty required field wins over a badly shaped e-mail, as
  * product.md §5 lists them.
  */
-function validationMessage(errors: FieldErrors): string {
-  const found = fieldNames
-    .map((name) => errors[name]?.message)
+function validationMessage(errors: Errors): string {
+  const found = contactFields
+    .map((name) => errors[name])
     .filter((message): message is string => typeof message === 'string');
   return found.includes(messages.contactFieldsRequired)
     ? messages.contactFieldsRequired
     : (found[0] ?? messages.contactFieldsRequired);
 }
 
+const valuesOf = (form: HTMLFormElement): ContactValues => {
+  const data = new FormData(form);
+  const value = (name: ContactField) => {
+    const entry = data.get(name);
+    return typeof entry === 'string' ? entry : '';
+  };
+  return {
+    FullName: value('FullName'),
+    email: value('email'),
+    phone: value('phone'),
+    subject: value('subject'),
+    message: value('message'),
+  };
+};
+
 /** The contact form: FullName, email, phone (optional), subject and message. */
 export function ContactForm() {
   const send = useSendContact();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver,
-    defaultValues: emptyForm,
-  });
-  const sending = isSubmitting || send.isPending;
-  // Not before the app has taken the prerendered page over: the tap would be lost. (What was
-  // typed before then is kept: react-hook-form keeps a field edited before it was ready.)
+  const [errors, setErrors] = useState<Errors>({});
+  const [checking, setChecking] = useState(false);
+  const sending = checking || send.isPending;
+  // Not before the app has taken the prerendered page over: the tap would be lost.
   const takenOver = useTakenOver();
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      try {
-        const answer = await send.mutateAsync(values);
-        toast.success(answer?.message ?? messages.contactSent, toastOptions);
-        reset(emptyForm);
-      } catch (error) {
-        applyFieldErrors(error, setError, fieldNames);
-        toast.error(failureMessage(error), toastOptions);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const values = valuesOf(target);
+    setChecking(true);
+    try {
+      const { checkContact } = await import('../contact-check');
+      const invalid = checkContact(values);
+      setErrors(invalid);
+      if (Object.keys(invalid).length > 0) {
+        const message = validationMessage(invalid);
+        toast.error(message, { ...toastOptions, toastId: `contact-${message}` });
+        return;
       }
-    },
-    (invalid) => {
-      const message = validationMessage(invalid);
-      toast.error(message, { ...toastOptions, toastId: `contact-${message}` });
-    },
-  );
+      const answer = await send.mutateAsync(values);
+      toast.success(answer?.message ?? messages.contactSent, toastOptions);
+      target.reset();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      toast.error(failureMessage(error), toastOptions);
+    } finally {
+      setChecking(false);
+    }
+  };
 
-  const invalid = (name: (typeof fieldNames)[number]) => (errors[name] ? true : undefined);
+  const invalid = (name: ContactField) => (errors[name] ? true : undefined);
+  const field = (name: ContactField) => ({ name, 'aria-invalid': invalid(name) });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={messages.contactForm}>
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-5"
+      aria-label={messages.contactForm}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={messages.fullName}
-          autoComplete="name"
-          required
-          aria-invalid={invalid('FullName')}
-          {...register('FullName')}
-        />
+        <TextField label={messages.fullName} autoComplete="name" required {...field('FullName')} />
         <TextField
           label={messages.email}
           type="email"
           inputMode="email"
           autoComplete="email"
           required
-          aria-invalid={invalid('email')}
-          {...register('email')}
+          {...field('email')}
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -109,23 +131,11 @@ export function ContactForm() {
           label={messages.phoneOptional}
           type="tel"
           autoComplete="tel"
-          aria-invalid={invalid('phone')}
-          {...register('phone')}
+          {...field('phone')}
         />
-        <TextField
-          label={messages.subject}
-          required
-          aria-invalid={invalid('subject')}
-          {...register('subject')}
-        />
+        <TextField label={messages.subject} required {...field('subject')} />
       </div>
-      <TextAreaField
-        label={messages.message}
-        rows={6}
-        required
-        aria-invalid={invalid('message')}
-        {...register('message')}
-      />
+      <TextAreaField label={messages.message} rows={6} required {...field('message')} />
       <Button
         type="submit"
         size="lg"

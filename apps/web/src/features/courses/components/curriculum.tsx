@@ -1,10 +1,10 @@
 import type { ContentType, Lesson } from '@ishuri/contract';
 import { messages } from '@ishuri/contract';
-import { itemKinds } from '../../../curriculum/item-kinds';
+import { itemNames } from '../../../curriculum/item-names';
 import { courseTree } from '../../../curriculum/learning-path';
 
 function Kind({ type }: { type: ContentType }) {
-  const { label, Icon } = itemKinds[type];
+  const { label, Icon } = itemNames[type];
   return (
     <>
       <Icon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { ArrowLeft, Award, BookOpen, Clock, Play } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -15,8 +16,19 @@ import { useCourse } from '../../../api/courses';
 import { useProgress } from '../../../api/progress';
 import { firstIncomplete, flattenItems } from '../../../curriculum/learning-path';
 import { Curriculum } from '../components/curriculum';
-import { ResourceList } from '../../../curriculum/resource-list';
-import { SaveForOffline } from '../../../offline/save-for-offline';
+
+/**
+ * Below the course's facts, and not needed to read them: the files of the course and the button
+ * that saves it for offline study come after the page's own code (issue 30, point 3).
+ */
+const ResourceList = lazy(() =>
+  import('../../../curriculum/resource-list').then((module) => ({ default: module.ResourceList })),
+);
+const SaveForOffline = lazy(() =>
+  import('../../../offline/save-for-offline').then((module) => ({
+    default: module.SaveForOffline,
+  })),
+);
 
 /** Back: the dashboard's course list when logged in, the free courses otherwise (product.md §2). */
 function BackButton() {
@@ -156,7 +168,9 @@ export default function CourseDetailPage() {
             </h2>
             <Curriculum lessons={data.lessons} />
           </section>
-          <ResourceList courseId={data.id} />
+          <Suspense fallback={null}>
+            <ResourceList courseId={data.id} />
+          </Suspense>
         </div>
         <aside
           aria-label={messages.aboutThisCourse}
@@ -185,7 +199,11 @@ export default function CourseDetailPage() {
             </Fact>
           </dl>
           <StartAction course={data} />
-          {canSaveForOffline(data) && <SaveForOffline courseId={data.id} title={data.title} />}
+          {canSaveForOffline(data) && (
+            <Suspense fallback={null}>
+              <SaveForOffline courseId={data.id} title={data.title} />
+            </Suspense>
+          )}
         </aside>
       </div>
     </article>
