@@ -1,6 +1,11 @@
 import { messages } from '@ishuri/contract';
 import type { Page } from '@playwright/test';
-import { createCourseViaApi, toast, unique } from './support/dashboard-data';
+import {
+  createCourseViaApi,
+  createTextLessonViaApi,
+  toast,
+  unique,
+} from './support/dashboard-data';
 import { expect, test } from './support/fixtures';
 import { createUser, storeToken, tokenViaApi } from './support/users';
 
@@ -98,11 +103,7 @@ test('a discussion question written in Markdown is previewed and shown drawn', a
   adminToken,
 }) => {
   const course = await createCourseViaApi(request, adminToken, { title: unique('Posts ') });
-  const lessonCreated = await request.post(`/api/lesson/create/${course.id}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-    multipart: { title: 'Greetings', description: '', contentType: 'text', content: 'Muraho.' },
-  });
-  expect(lessonCreated.status()).toBe(201);
+  await createTextLessonViaApi(request, adminToken, course.id, 'Greetings');
   const learner = await createUser(request, { firstName: 'Aline' });
   await storeToken(page, await tokenViaApi(request, learner));
   await page.goto(`/learn/${course.id}`);
@@ -137,4 +138,30 @@ test('a discussion question written in Markdown is previewed and shown drawn', a
   // Sent: the form is back to an empty field.
   await expect(page.getByLabel('Your reply')).toHaveValue('');
   await noOverflow(page, 'thread');
+});
+
+test('a course announcement in Markdown: its heading under the announcement’s title', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourseViaApi(request, adminToken, { title: unique('News ') });
+  await createTextLessonViaApi(request, adminToken, course.id, 'Market');
+  await storeToken(page, adminToken);
+  await page.goto(`/learn/${course.id}`);
+  const news = page.getByRole('region', { name: 'Announcements' });
+  await news.getByRole('button', { name: 'Post an announcement' }).click();
+  await news.getByLabel('Title').fill('Market day');
+  await news
+    .getByLabel('Announcement')
+    .fill('# What to bring\n\nBring **cash** and <b>a bag</b>.\n\n- rice\n- beans');
+  await news.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByText('Announcement posted.')).toBeVisible();
+  const item = news.getByRole('listitem').filter({ hasText: 'Market day' });
+  await expect(item.getByRole('heading', { level: 3 })).toHaveText('Market day');
+  await expect(item.getByRole('heading', { level: 4 })).toHaveText('What to bring');
+  await expect(item.locator('strong')).toHaveText('cash');
+  await expect(item.getByText('and <b>a bag</b>.')).toBeVisible();
+  await expect(item.locator('ul > li')).toHaveText(['rice', 'beans']);
+  await noOverflow(page, 'announcement');
 });
