@@ -1348,6 +1348,11 @@ export const messages = {
   // A user's history: an admin's change of their Premium (issue 33)
   userEventPremium: (by: string, until: string, reason: string) =>
     `${by} set Premium to end on ${until}: ${reason}`,
+  // Markdown in lessons, posts and announcements (issue 32, point 8)
+  markdownHint: 'You can use **bold**, *italic*, - lists and [links](https://…).',
+  markdownPreview: 'Preview',
+  markdownWrite: 'Write',
+  markdownPreviewEmpty: 'Nothing to preview yet.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

@@ -1,20 +1,11 @@
+import { Markdown } from '../components/markdown';
+
 /**
- * Lesson text as plain text: blank lines separate paragraphs, single line breaks are kept.
- * React escapes it; database text is never inserted as HTML.
+ * Lesson text, and the text of discussion posts and announcements, drawn as Markdown (bold,
+ * italic, lists, links; components/markdown-render.tsx). The text is never inserted as HTML.
+ * `headingLevel` is the level its `#` headings take: one below the heading the text sits under
+ * (a lesson's text is under the lesson's h2, so 3 by default).
  */
-export function TextContent({ text }: { text: string }) {
-  const paragraphs = text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n+/)
-    .map((paragraph) => paragraph.replace(/^\n+|\n+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
-  return (
-    <div className="max-w-prose space-y-4 text-base leading-7 text-slate-800">
-      {paragraphs.map((paragraph, index) => (
-        <p key={index} className="whitespace-pre-line break-words">
-          {paragraph}
-        </p>
-      ))}
-    </div>
-  );
+export function TextContent({ text, headingLevel = 3 }: { text: string; headingLevel?: number }) {
+  return <Markdown text={text} headingLevel={headingLevel} />;
 }

@@ -2,7 +2,6 @@ import { messages } from '@ishuri/contract';
 import type { Announcement, ListResponse } from '@ishuri/contract';
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
   useAnnouncementPreference,
@@ -12,10 +11,9 @@ import {
   useSetAnnouncementPreference,
 } from '../../../api/announcements';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/form-field';
-import { TextAreaField } from '../../../components/textarea-field';
+import { TitleTextForm } from '../../../components/title-text-form';
 import { TextContent } from '../../../curriculum/text-content';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { longDate } from '../../../lib/format';
 
 const PAGE_SIZE = 5;
@@ -47,7 +45,7 @@ function List({
               {announcement.authorName ?? messages.formerLearner} ·{' '}
               {longDate(announcement.createdAt)}
             </p>
-            <TextContent text={announcement.text} />
+            <TextContent text={announcement.text} headingLevel={4} />
           </li>
         ))}
       </ul>
@@ -113,9 +111,6 @@ export function MyAnnouncements({ canPostToAll }: { canPostToAll: boolean }) {
 function AnnouncementForm({ courseId }: { courseId: string | null }) {
   const post = usePostAnnouncement(courseId);
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const fields: Record<string, string> = post.error instanceof ApiError ? post.error.fields : {};
   if (!open) {
     return (
       <Button size="sm" onClick={() => setOpen(true)}>
@@ -123,40 +118,17 @@ function AnnouncementForm({ courseId }: { courseId: string | null }) {
       </Button>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await post.mutateAsync({ title, text });
-      toast.success(answer.message);
-      setTitle('');
-      setText('');
-      setOpen(false);
-    } catch (error) {
-      if (!(error instanceof ApiError && Object.keys(error.fields).length > 0)) {
-        toast.error(errorMessage(error, messages.badRequest));
-      }
-    }
-  };
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      <TextField
-        label={messages.announcementTitleLabel}
-        value={title}
-        maxLength={150}
-        onChange={(event) => setTitle(event.target.value)}
-        error={fields.title}
-      />
-      <TextAreaField
-        label={messages.announcementTextLabel}
-        value={text}
-        maxLength={5000}
-        onChange={(event) => setText(event.target.value)}
-        error={fields.text}
-      />
-      <Button type="submit" loading={post.isPending}>
-        {messages.discussionPost}
-      </Button>
-    </form>
+    <TitleTextForm
+      titleLabel={messages.announcementTitleLabel}
+      textLabel={messages.announcementTextLabel}
+      textMaxLength={5000}
+      headingLevel={4}
+      send={post.mutateAsync}
+      pending={post.isPending}
+      error={post.error}
+      onDone={() => setOpen(false)}
+    />
   );
 }
 

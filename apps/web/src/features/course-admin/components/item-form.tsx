@@ -11,6 +11,7 @@ import { TextField } from '../../../components/form-field';
 import type { ItemInput } from '../../../api/lessons';
 import { ChoiceField } from '../../../components/dashboard/choice-field';
 import { TextAreaField } from '../../../components/textarea-field';
+import { MarkdownField } from '../../../components/markdown-field';
 import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
 import { quizOptions } from '../../../api/quizzes';
 import { ApiError } from '../../../lib/api-client';
@@ -236,7 +237,7 @@ export function ItemForm({
           </p>
         )
       ) : contentType === 'text' ? (
-        <TextAreaField
+        <MarkdownField
           label={messages.content}
           rows={8}
           error={errors.content?.message}

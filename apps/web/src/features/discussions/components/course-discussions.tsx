@@ -1,14 +1,11 @@
 import { messages } from '@ishuri/contract';
 import { MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { PAGE_SIZE, useAsk, useDiscussions } from '../../../api/discussions';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/form-field';
-import { TextAreaField } from '../../../components/textarea-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { TitleTextForm } from '../../../components/title-text-form';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { AuthorLine, Badge, Pager } from './post-parts';
 
@@ -127,42 +124,16 @@ function AskForm({
   onDone: () => void;
 }) {
   const ask = useAsk(courseId);
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const fields: Record<string, string> = ask.error instanceof ApiError ? ask.error.fields : {};
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await ask.mutateAsync({ title, text, itemId });
-      toast.success(answer.message);
-      setTitle('');
-      setText('');
-      onDone();
-    } catch (error) {
-      if (!(error instanceof ApiError && Object.keys(error.fields).length > 0)) {
-        toast.error(errorMessage(error, messages.badRequest));
-      }
-    }
-  };
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      <TextField
-        label={messages.discussionTitleLabel}
-        value={title}
-        maxLength={150}
-        onChange={(event) => setTitle(event.target.value)}
-        error={fields.title}
-      />
-      <TextAreaField
-        label={messages.discussionTextLabel}
-        value={text}
-        maxLength={10_000}
-        onChange={(event) => setText(event.target.value)}
-        error={fields.text}
-      />
-      <Button type="submit" loading={ask.isPending}>
-        {messages.discussionPost}
-      </Button>
-    </form>
+    <TitleTextForm
+      titleLabel={messages.discussionTitleLabel}
+      textLabel={messages.discussionTextLabel}
+      textMaxLength={10_000}
+      headingLevel={2}
+      send={(post) => ask.mutateAsync({ ...post, itemId })}
+      pending={ask.isPending}
+      error={ask.error}
+      onDone={onDone}
+    />
   );
 }

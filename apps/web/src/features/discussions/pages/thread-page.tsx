@@ -17,6 +17,7 @@ import {
 } from '../../../api/discussions';
 import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
+import { MarkdownField } from '../../../components/markdown-field';
 import { TextAreaField } from '../../../components/textarea-field';
 import { TextContent } from '../../../curriculum/text-content';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -74,7 +75,7 @@ export default function ThreadPage() {
           {thread.hidden && <Badge>{messages.discussionHiddenBadge}</Badge>}
         </div>
         <AuthorLine author={thread.author} at={thread.createdAt} />
-        <TextContent text={thread.text} />
+        <TextContent text={thread.text} headingLevel={2} />
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -200,7 +201,7 @@ function ReplyForm({ threadId }: { threadId: string }) {
   };
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      <TextAreaField
+      <MarkdownField
         label={messages.discussionReplyLabel}
         value={text}
         maxLength={10_000}

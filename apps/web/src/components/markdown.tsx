@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { cn } from '../lib/cn';
+
+/**
+ * The Markdown renderer's code (`marked`, about 16 kB gzip) is fetched the first time a text is
+ * drawn, not with the pages that may draw one; the service worker keeps it with the app's other
+ * files, so lessons saved for offline study are drawn offline too. Should it not arrive (a new
+ * version published meanwhile), the text stays plain rather than the page failing.
+ */
+const MarkdownBody = lazy((): Promise<{ default: ComponentType<BodyProps> }> =>
+  import('./markdown-render').then(
+    (module) => ({ default: module.MarkdownBody }),
+    () => ({ default: PlainText }),
+  ),
+);
+
+interface BodyProps {
+  text: string;
+  headingLevel: number;
+}
+
+/** The text as typed: blank lines separate paragraphs, single line breaks are kept. */
+function PlainText({ text }: { text: string }) {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((paragraph) => paragraph.replace(/^\n+|\n+$/g, ''))
+    .filter((paragraph) => paragraph.trim() !== '');
+  return paragraphs.map((paragraph, index) => (
+    <p key={index} className="whitespace-pre-line">
+      {paragraph}
+    </p>
+  ));
+}
+
+/** The frame's type; its elements' look comes with the renderer (markdown.css). */
+const look = 'markdown max-w-prose space-y-4 text-base leading-7 break-words text-slate-800';
+
+/**
+ * A text written by a user (lesson, discussion post, announcement) drawn as Markdown (see
+ * markdown-render.tsx for what is drawn and what is refused). While the renderer's code loads,
+ * the plain text shows in its place.
+ *
+ * `headingLevel`: the level of the text's first heading, one below the heading it sits under.
+ */
+export function Markdown({
+  text,
+  headingLevel,
+  className,
+}: {
+  text: string;
+  headingLevel: number;
+  className?: string;
+}) {
+  return (
+    <div className={cn(look, className)}>
+      <Suspense fallback={<PlainText text={text} />}>
+        <MarkdownBody text={text} headingLevel={headingLevel} />
+      </Suspense>
+    </div>
+  );
+}
