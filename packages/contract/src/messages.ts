@@ -1348,6 +1348,9 @@ export const messages = {
   // A user's history: an admin's change of their Premium (issue 33)
   userEventPremium: (by: string, until: string, reason: string) =>
     `${by} set Premium to end on ${until}: ${reason}`,
+  // A course put back to draft, to its own learners (issue 32, point 9)
+  courseBeingUpdatedTitle: 'Being updated, back soon',
+  courseBeingUpdated: 'This course is being updated and will be back soon. Your progress is kept.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */
