@@ -244,8 +244,11 @@ test('a saved course opens offline; two items completed offline reach the server
   await expect(page.getByText(messages.progressKeptOnDevice)).toBeVisible();
   await openItem(page, 'Read last');
 
-  // A reload offline keeps it (it waits on the device): the learner is at the last item.
+  // A reload offline keeps it (it waits on the device): the learner is at the last item, whose
+  // own address (issue 32, point 7) the service worker serves offline like the course's.
+  await expect(page).toHaveURL(new RegExp(`/learn/${course.id}/${texts[2]!.id}$`));
   await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/learn/${course.id}/${texts[2]!.id}$`));
   await expect(page.getByRole('heading', { level: 2, name: 'Read last' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute(
     'aria-valuenow',

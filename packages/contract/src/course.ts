@@ -116,9 +116,12 @@ export const courseApi = {
     summary:
       'One course with its lessons and their sub-lessons in order; a premium course’s ' +
       'content and videos only for admins, its owner and enrolled learners',
+    description:
+      'A draft answers 404, except to its own learners (enrolled, or with progress): 403 ' +
+      'COURSE_BEING_UPDATED, without the course.',
     params: idParams,
     reply: { kind: 'data', schema: courseWithLessonsSchema },
-    errors: ['COURSE_NOT_FOUND'],
+    errors: ['COURSE_NOT_FOUND', 'COURSE_BEING_UPDATED'],
   }),
   create: endpoint({
     operationId: 'createCourse',

@@ -51,6 +51,8 @@ export const errorStatus = {
   NOT_ENROLLED: 403,
   ROLE_NOT_ALLOWED: 403,
   MEDIA_LINK_INVALID: 403,
+  // A draft again, to its own learners (issue 32, point 9): being updated, back soon
+  COURSE_BEING_UPDATED: 403,
   // 404: no such thing (or not visible to the caller)
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
@@ -209,6 +211,7 @@ export const errorMessageKey = {
   POST_NOT_FOUND: 'postNotFound',
   DISCUSSION_CLOSED: 'discussionClosed',
   INVALID_UNFOLLOW_TOKEN: 'unfollowLinkInvalid',
+  COURSE_BEING_UPDATED: 'courseBeingUpdated',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
 
 const uploadErrors = [

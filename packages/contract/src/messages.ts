@@ -1353,6 +1353,9 @@ export const messages = {
   markdownPreview: 'Preview',
   markdownWrite: 'Write',
   markdownPreviewEmpty: 'Nothing to preview yet.',
+  // A course put back to draft, to its own learners (issue 32, point 9)
+  courseBeingUpdatedTitle: 'Being updated, back soon',
+  courseBeingUpdated: 'This course is being updated and will be back soon. Your progress is kept.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

@@ -56,7 +56,9 @@ const publicPages: RouteObject[] = [
   },
   { path: 'contact', lazy: page(() => import('../features/contact/pages/contact-page')) },
   {
-    path: 'learn/:courseId',
+    // One address per item (issue 32, point 7): /learn/{courseId} opens where the learner
+    // continues and names that item in the address; /learn/{courseId}/{itemId} opens that item.
+    path: 'learn/:courseId/:itemId?',
     // The learn page, with the course's announcements and discussions under the open item
     // (issue 34): their code is loaded for a signed-in reader only (a visitor sees neither).
     lazy: async () => {

@@ -1,9 +1,9 @@
 import { captionLanguageNames, formatDuration, messages } from '@ishuri/contract';
 import type { ItemVideo } from '@ishuri/contract';
 import { Play, VideoOff } from 'lucide-react';
-import { useContext, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CSSProperties } from 'react';
-import { prefersSmallMedia } from '../lib/connection';
+import { onDataSaverChange, prefersSmallMedia } from '../lib/connection';
 import { readStored, writeStored } from '../lib/preferences';
 import { SavedQualityContext } from './saved-quality';
 import { Transcript } from './transcript';
@@ -46,17 +46,21 @@ const selectClass =
  */
 export function LessonVideo({ src, video, title, onEnded, onStale }: LessonVideoProps) {
   const choices = useMemo(() => videoChoices(src, video), [src, video]);
-  const [saveData] = useState(prefersSmallMedia);
+  // Followed while the video has not started (issue 32, point 10): Data saver turned on or off
+  // (Settings, the footer, another tab) changes the size it will start at, as the switch says.
+  const saveData = useSyncExternalStore(onDataSaverChange, prefersSmallMedia, () => false);
   // A course saved on this device plays the size saved (it plays without a network).
-  const remembered = useContext(SavedQualityContext) ?? readStored(QUALITY_KEY);
-  const [chosen, setChoice] = useState<VideoChoice>(() =>
-    defaultChoice(choices, { remembered, saveData }),
-  );
+  const saved = useContext(SavedQualityContext);
+  const [remembered] = useState(() => readStored(QUALITY_KEY));
+  const rule = defaultChoice(choices, { saved, remembered, saveData });
+  /** The size the learner picked for this video, or the one it started playing at. */
+  const [chosen, setChoice] = useState<VideoChoice | null>(null);
   // Read again (renditions made since), the chosen size may be gone: start from the rule.
   const choice =
-    choices.find((c) => c.url === chosen.url) ??
-    choices.find((c) => c.quality === chosen.quality) ??
-    defaultChoice(choices, { remembered, saveData });
+    (chosen &&
+      (choices.find((c) => c.url === chosen.url) ??
+        choices.find((c) => c.quality === chosen.quality))) ??
+    rule;
   /** The address that failed while processing, and whether the item has been read again since. */
   const [stale, setStale] = useState<{ url: string; reread: boolean } | null>(null);
   const [speed, setSpeed] = useState(() => {
@@ -91,6 +95,8 @@ export function LessonVideo({ src, video, title, onEnded, onStale }: LessonVideo
 
   const start = () => {
     setStarted(true);
+    // Playing: its size no longer follows Data saver (the picture does not change under the eye).
+    setChoice(choice);
     const playing = element.current;
     if (!playing) return;
     playing.preload = 'auto';
@@ -112,9 +118,12 @@ export function LessonVideo({ src, video, title, onEnded, onStale }: LessonVideo
     );
   }
 
+  // "The smallest size is chosen to save data": only while it is so (not once another is picked).
+  const savingData =
+    saveData && chosen === null && choice.url === choices.find((c) => c.height > 0)?.url;
   const sizes =
     choices.length > 1 ? (
-      <fieldset className="space-y-2" aria-describedby={saveData ? `${sizesId}-hint` : undefined}>
+      <fieldset className="space-y-2" aria-describedby={savingData ? `${sizesId}-hint` : undefined}>
         <legend className="text-sm font-semibold text-slate-900">{messages.chooseVideoSize}</legend>
         <div className="flex flex-wrap gap-2">
           {choices.map((c) => (
@@ -134,7 +143,7 @@ export function LessonVideo({ src, video, title, onEnded, onStale }: LessonVideo
             </label>
           ))}
         </div>
-        {saveData && (
+        {savingData && (
           <p id={`${sizesId}-hint`} className="text-sm text-slate-600">
             {messages.smallestChosenToSaveData}
           </p>

@@ -50,12 +50,31 @@ describe('a lesson video’s choices', () => {
     expect(start(null, true)).toBe('240p');
     expect(start('audio', true)).toBe('audio');
     expect(start('720p', false)).toBe('720p');
+    // Data saver wins over a remembered quality; turned off, the remembered one is back.
+    expect(start('720p', true)).toBe('240p');
+    expect(start('360p', true)).toBe('240p');
+    expect(start('720p', false)).toBe('720p');
     // A remembered quality this video lacks falls back to the rule.
     const small = videoChoices('/uploads/videos/b.mp4', {
       ...video,
       renditions: [rendition('240p', 240, 1), rendition('audio', 0, 1)],
     } as ItemVideo);
     expect(defaultChoice(small, { remembered: '720p', saveData: false }).quality).toBe('240p');
+  });
+});
+
+describe('a video of a course saved on this device', () => {
+  it('starts at the saved size, Data saver on or off (it plays without spending data)', () => {
+    const choices = videoChoices('/uploads/videos/a.mp4', video);
+    for (const saveData of [true, false]) {
+      expect(defaultChoice(choices, { saved: '360p', remembered: '720p', saveData }).quality).toBe(
+        '360p',
+      );
+    }
+    // A saved size this video lacks: the rule of the other videos.
+    expect(
+      defaultChoice(choices, { saved: '1080p', remembered: '720p', saveData: true }).quality,
+    ).toBe('240p');
   });
 });
 

@@ -43,19 +43,33 @@ export function videoChoices(videoUrl: string, video: ItemVideo | null | undefin
 }
 
 /**
- * The choice a video starts with: the learner's remembered quality when this video has it; else
- * the smallest picture when data is to be saved; else 360p (clear enough for a talking head,
- * about half of 720p's data), or the nearest below it, or the smallest.
+ * The choice a video starts with (issue 14; issue 32, point 10), first that applies:
+ * - the size saved on this device with the course (`saved`): it plays without spending data;
+ * - with data to save (Data saver on, or the browser asks), the smallest picture, whatever
+ *   quality was remembered (the switch says "starts videos at their smallest size"); a
+ *   remembered "audio only" stays, as it spends even less;
+ * - the learner's remembered quality, when this video has it;
+ * - 360p (clear enough for a talking head, about half of 720p's data), or the nearest below it,
+ *   or the smallest.
+ * The remembered quality is never overwritten by Data saver's choice: turned off, it applies again.
  */
 export function defaultChoice(
   choices: VideoChoice[],
-  { remembered, saveData }: { remembered: string | null; saveData: boolean },
+  {
+    saved = null,
+    remembered,
+    saveData,
+  }: { saved?: string | null; remembered: string | null; saveData: boolean },
 ): VideoChoice {
-  const kept = remembered ? choices.find((c) => c.quality === remembered) : undefined;
-  if (kept) return kept;
+  const find = (quality: string | null) =>
+    quality ? choices.find((c) => c.quality === quality) : undefined;
+  const onDevice = find(saved);
+  if (onDevice) return onDevice;
+  const kept = find(remembered);
   const pictures = choices.filter((c) => c.quality !== 'audio');
-  if (pictures.length === 0) return choices[0]!;
-  if (saveData) return pictures[0]!;
+  if (pictures.length === 0) return kept ?? choices[0]!;
+  if (saveData) return kept?.quality === 'audio' ? kept : pictures[0]!;
+  if (kept) return kept;
   const upTo360 = pictures.filter((c) => c.height <= 360);
   return upTo360.at(-1) ?? pictures[0]!;
 }

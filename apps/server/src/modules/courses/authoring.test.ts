@@ -85,7 +85,7 @@ describe('drafts', () => {
     expect(enrol.status).toBe(404);
   });
 
-  it('publishing shows it to everyone; a draft again leaves the learners’ lists', async () => {
+  it('publishing shows it to everyone; a draft again leaves the catalogue, and stays in its learners’ My courses', async () => {
     const draft = await createCourse(server, owner, {
       title: 'Ready soon',
       courseType: 'free',
@@ -112,7 +112,8 @@ describe('drafts', () => {
     const mine = await server.request('GET', '/api/progress/courses', { token: learner.token });
     expect(mine.body.data.map((entry: any) => entry.course.title)).toContain('Ready soon');
 
-    // … and the owner takes it back: gone from the catalogue, My courses and enrolments.
+    // … and the owner takes it back: gone from the catalogue and enrolments; in the learner's
+    // My courses it stays, as a draft (being updated, issue 32 point 9), and its read says so.
     const back = await server.request('PUT', `/api/course/update/${draft.id}`, {
       token: owner.token,
       form: formOf({ published: 'false' }),
@@ -120,7 +121,16 @@ describe('drafts', () => {
     expect(back.status).toBe(200);
     expect(await titles('/api/course/free')).not.toContain('Ready soon');
     const after = await server.request('GET', '/api/progress/courses', { token: learner.token });
-    expect(after.body.data.map((entry: any) => entry.course.title)).not.toContain('Ready soon');
+    expect(
+      after.body.data
+        .filter((entry: any) => entry.course.title === 'Ready soon')
+        .map((entry: any) => [entry.course.published, entry.completedItems]),
+    ).toEqual([[false, 1]]);
+    const read = await server.request('GET', `/api/course/single/${draft.id}`, {
+      token: learner.token,
+    });
+    expect(read.status).toBe(403);
+    expect(read.body.code).toBe('COURSE_BEING_UPDATED');
     const enrolments = await server.request('GET', '/api/enroll/byUser', { token: learner.token });
     expect(enrolments.body.data.map((row: any) => row.courseId)).not.toContain(draft.id);
     const progress = await server.request('GET', `/api/progress/${draft.id}`, {

@@ -2,7 +2,7 @@ import { createCourseFieldsSchema, updateCourseFieldsSchema } from '@ishuri/cont
 import type { Actor, CourseListQuery } from '@ishuri/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { courses } from '../../db/schema';
+import { courses, enrolments, progress } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
 import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
@@ -13,10 +13,13 @@ import type { UploadSource } from '../media/uploads';
 import { parseFields } from '../../lib/validation';
 import {
   contentAccess,
+  isVisible,
+  requireCourse,
   requireCourseAccess,
   requireVisibleCourse,
   visibleCourses,
 } from '../curriculum/course.access';
+import type { Tx } from '../../db/client';
 import { lockItemFiles, readCourseLessons } from '../curriculum/course-tree';
 import { presentLesson } from '../curriculum/lessons.presenter';
 import { presentCourse } from './courses.presenter';
@@ -60,10 +63,37 @@ export async function listCourses(
   return listPage(ctx.database.db, courses, spec, query, (row) => presentCourse(row, actor));
 }
 
-/** GET /api/course/single/{id}: the course, its lessons and their sub-lessons, in order. */
+/** Whether the user is enrolled in the course or has saved progress in it. */
+async function isLearnerOf(db: Tx, userId: string, courseId: string): Promise<boolean> {
+  const [enrolled] = await db
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .limit(1);
+  if (enrolled) return true;
+  const [started] = await db
+    .select({ userId: progress.userId })
+    .from(progress)
+    .where(and(eq(progress.userId, userId), eq(progress.courseId, courseId)))
+    .limit(1);
+  return started !== undefined;
+}
+
+/**
+ * GET /api/course/single/{id}: the course, its lessons and their sub-lessons, in order.
+ *
+ * A draft is a 404 to whoever may not manage it (issue 12), except to its own learners (issue
+ * 32, point 9): a course put back to draft is being updated, and those enrolled in it (or with
+ * progress in it) get COURSE_BEING_UPDATED (403), which their learn page tells as "back soon";
+ * their progress is kept. Nothing of the course is in that answer.
+ */
 export async function getCourse(ctx: AppContext, actor: Actor | null, id: string) {
   const db = ctx.database.db;
-  const course = await requireVisibleCourse(db, actor, id);
+  const course = await requireCourse(db, id);
+  if (!isVisible(actor, course)) {
+    if (actor && (await isLearnerOf(db, actor.id, course.id))) throw fail('COURSE_BEING_UPDATED');
+    throw fail('COURSE_NOT_FOUND');
+  }
   await requireCourseAccess(db, actor, 'course:read', course);
   const access = await contentAccess(ctx, actor, course);
   const items = await readCourseLessons(db, course.id);

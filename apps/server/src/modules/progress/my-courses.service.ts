@@ -6,7 +6,6 @@ import { requireActor } from '../../lib/access';
 import type { AppContext } from '../../context';
 import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
 import { presentCourse } from '../courses/courses.presenter';
-import { visibleCourses } from '../curriculum/course.access';
 import { itemParent, learningOrder } from '../curriculum/course-tree';
 
 interface Item {
@@ -74,9 +73,10 @@ export async function listMyCourses(
       total: sql<number>`cast(count(*) over () as integer)`,
     })
     .from(activity)
-    // A course made a draft again leaves its learners' lists (its owner and admins keep it).
+    // A course made a draft again stays in its learners' lists (issue 32, point 9): it is being
+    // updated, `course.published` false says so, and their progress is kept. Only the caller's
+    // own courses are here, so no other draft shows.
     .innerJoin(courses, eq(courses.id, activity.courseId))
-    .where(visibleCourses(actor))
     .orderBy(desc(activity.lastAt), desc(activity.courseId))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -90,7 +90,6 @@ export async function listMyCourses(
             .select({ total: sql<number>`cast(count(*) as integer)` })
             .from(activity)
             .innerJoin(courses, eq(courses.id, activity.courseId))
-            .where(visibleCourses(actor))
         )[0]?.total ?? 0)
       : 0);
   const ids = pageRows.map((row) => row.courseId);

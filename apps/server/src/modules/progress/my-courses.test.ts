@@ -1,3 +1,4 @@
+import { messages } from '@ishuri/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../../db/schema';
@@ -5,6 +6,7 @@ import { createUser } from '../../test/factories';
 import type { TestUser } from '../../test/factories';
 import { createCourseWithItems, enrol } from '../../test/learning-factories';
 import type { TestCourse } from '../../test/learning-factories';
+import { formOf } from '../../test/media';
 import { startTestServer } from '../../test/server';
 import type { TestServer } from '../../test/server';
 
@@ -152,6 +154,69 @@ describe('GET /api/progress/courses ("My courses")', () => {
   it('needs a signed-in caller', async () => {
     const response = await server.request('GET', '/api/progress/courses');
     expect(response.status).toBe(401);
+  });
+
+  it('keeps a course put back to draft for its learners, marked, with their progress; its read says "being updated" to them only', async () => {
+    const admin = await createUser(server, { role: 'admin' });
+    const enrolledLearner = await createUser(server);
+    const startedOnly = await createUser(server);
+    const stranger = await createUser(server);
+    const course = await createCourseWithItems(server, [0, 0], {
+      title: 'Being reworked',
+      courseType: 'free',
+    });
+    await enrol(server, enrolledLearner.id, course.id);
+    await complete(enrolledLearner, course.id, course.items[0]!);
+    // Progress without an enrolment (a free course) makes it theirs too.
+    await complete(startedOnly, course.id, course.items[0]!);
+    const publish = async (published: 'true' | 'false') => {
+      const response = await server.request('PUT', `/api/course/update/${course.id}`, {
+        token: admin.token,
+        form: formOf({ published }),
+      });
+      expect(response.status, response.text).toBe(200);
+    };
+    const single = (id: string, user?: TestUser) =>
+      server.request('GET', `/api/course/single/${id}`, user ? { token: user.token } : {});
+
+    await publish('false');
+    for (const learnerOf of [enrolledLearner, startedOnly]) {
+      const mine = await myCourses(learnerOf);
+      expect(mine.status).toBe(200);
+      expect(mine.body.total).toBe(1);
+      expect(mine.body.data[0]).toMatchObject({
+        course: { id: course.id, title: 'Being reworked', published: false },
+        enrolled: learnerOf === enrolledLearner,
+        totalItems: 2,
+        completedItems: 1,
+        percent: 50,
+      });
+      // In any letter case: "being updated", and nothing of the course.
+      for (const id of [course.id, course.id.toUpperCase()]) {
+        const read = await single(id, learnerOf);
+        expect(read.status).toBe(403);
+        expect(read.body).toEqual({
+          error: messages.courseBeingUpdated,
+          code: 'COURSE_BEING_UPDATED',
+        });
+      }
+    }
+    // Anyone else: no such course (a draft does not leak).
+    expect((await myCourses(stranger)).body.total).toBe(0);
+    for (const user of [stranger, undefined]) {
+      const read = await single(course.id, user);
+      expect(read.status).toBe(404);
+      expect(read.body.code).toBe('COURSE_NOT_FOUND');
+    }
+
+    // Published again: the same progress, the course readable.
+    await publish('true');
+    const back = await myCourses(enrolledLearner);
+    expect(back.body.data[0]).toMatchObject({
+      course: { id: course.id, published: true },
+      completedItems: 1,
+    });
+    expect((await single(course.id, enrolledLearner)).status).toBe(200);
   });
 
   it('forgets a deleted course', async () => {

@@ -1,7 +1,8 @@
-import { messages } from '@ishuri/contract';
+import { messages, normalizeId } from '@ishuri/contract';
 import type { ProgressRecord, QuizAttemptResult } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { toastLater as toast } from '../../lib/toast';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
 import { useRefreshCertificates } from '../../api/certificates';
@@ -65,6 +66,16 @@ interface Options {
  * complete, which may be opened, and the actions that move on. A learner's completions are saved
  * one by one, in order, and the cached records are updated from each answer; a guest's live in
  * this screen only.
+ *
+ * Each item has its own address, `/learn/{courseId}/{itemId}` (issue 32, point 7): the address
+ * says which item is open, so it can be bookmarked and shared, and moving to another item adds a
+ * history entry (the phone's Back returns to the previous item). An address opens its item when
+ * it may be opened without completing anything: any item for a guest or a preview, an item whose
+ * earlier items are all complete for a learner (strict order). Any other address (the course's
+ * own, an unknown item, a locked one) opens the furthest item so reachable, the first incomplete
+ * one (where the learner continues), and the address is corrected in place (replace, no extra
+ * history entry). An address never completes anything: only the learner's own moves do
+ * (Next, the outline), as before.
  */
 export function useLearningPath({ courseId, courseTitle, items, mode, records, viewer }: Options) {
   const queryClient = useQueryClient();
@@ -77,14 +88,33 @@ export function useLearningPath({ courseId, courseTitle, items, mode, records, v
   );
   const completed = guest ? guestDone : serverDone;
 
-  // A learner continues where they were: the first incomplete item (state from the server).
-  const [current, setCurrent] = useState(() => (guest ? 0 : resumeIndex(items, serverDone)));
-  const [visited, setVisited] = useState(current);
+  const [visited, setVisited] = useState(0);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
 
   const state = pathState(items, completed, visited);
-  const currentIndex = Math.max(0, Math.min(current, items.length - 1));
+
+  // The open item comes from the address; see above.
+  const params = useParams();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const named = params.itemId ? normalizeId(params.itemId) : null;
+  const requested = named === null ? -1 : items.findIndex((item) => item.id === named);
+  const addressable =
+    requested >= 0 && (guest || earlierAllComplete(requested, state)) ? requested : null;
+  // A learner continues where they were: the first incomplete item (state from the server).
+  const currentIndex = addressable ?? (guest ? 0 : resumeIndex(items, completed));
+  const shownId = items[currentIndex]?.id ?? null;
+  /** The address of an item (the course's id as the address wrote it; ?preview kept). */
+  const addressOf = useCallback(
+    (itemId: string) => `/learn/${params.courseId ?? courseId}/${itemId}${search}`,
+    [params.courseId, courseId, search],
+  );
+  useEffect(() => {
+    if (shownId !== null && params.itemId !== shownId) {
+      void navigate(addressOf(shownId), { replace: true, preventScrollReset: true });
+    }
+  }, [shownId, params.itemId, navigate, addressOf]);
   const key = progressKeys.course(courseId, viewer);
   const refreshCertificates = useRefreshCertificates();
 
@@ -155,8 +185,9 @@ export function useLearningPath({ courseId, courseTitle, items, mode, records, v
       const between = itemsToCompleteBefore(items, completed, index);
       if (!(await complete(between))) return;
     }
-    setCurrent(index);
     setVisited((furthest) => Math.max(furthest, index));
+    // A history entry per item; the item view brings its title into view itself.
+    void navigate(addressOf(items[index]!.id), { preventScrollReset: true });
   };
 
   const canMarkComplete = (index: number) => {

@@ -1,5 +1,5 @@
 import { messages } from '@ishuri/contract';
-import { SearchX, TriangleAlert } from 'lucide-react';
+import { Hourglass, SearchX, TriangleAlert } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/button';
 import { pageTitle } from '../../../lib/site';
 
@@ -13,6 +13,24 @@ export function CourseNotFound({ backTo }: { backTo: string }) {
       <p className="text-slate-700">{messages.courseNotFoundHint}</p>
       <ButtonLink to={backTo} variant="secondary">
         {messages.browseCourses}
+      </ButtonLink>
+    </section>
+  );
+}
+
+/**
+ * GET /api/course/single answered COURSE_BEING_UPDATED: the reader's own course was put back to
+ * draft (issue 32, point 9). It is being updated and will be back; their progress is kept.
+ */
+export function CourseBeingUpdated({ backTo }: { backTo: string }) {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <title>{pageTitle(messages.courseBeingUpdatedTitle)}</title>
+      <Hourglass className="size-12 text-brand-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">{messages.courseBeingUpdatedTitle}</h1>
+      <p className="text-slate-700">{messages.courseBeingUpdated}</p>
+      <ButtonLink to={backTo} variant="secondary">
+        {messages.myCourses}
       </ButtonLink>
     </section>
   );

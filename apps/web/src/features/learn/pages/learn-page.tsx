@@ -6,13 +6,14 @@ import { toastLater as toast } from '../../../lib/toast';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
+import { myCoursesAnchor } from '../../../lib/site';
 import { useEnrol } from '../../../api/enrolments';
 import { useCourse } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { useProgress } from '../../../api/progress';
 import { CourseHeader } from '../components/course-header';
 import { EnrolPanel } from '../components/enrol-panel';
-import { CourseNotFound, LessonsLoadError } from '../components/load-states';
+import { CourseBeingUpdated, CourseNotFound, LessonsLoadError } from '../components/load-states';
 import { OutlineSidebar } from '../components/outline-sidebar';
 import { Player } from '../components/player';
 import { flattenItems } from '../../../curriculum/learning-path';
@@ -138,6 +139,9 @@ export default function LearnPage({
     }
   };
 
+  if (course.error instanceof ApiError && course.error.code === 'COURSE_BEING_UPDATED') {
+    return <CourseBeingUpdated backTo={`/dashboard#${myCoursesAnchor}`} />;
+  }
   if (course.error instanceof ApiError && course.error.status === 404) {
     return <CourseNotFound backTo={signedIn ? '/dashboard/start-learning' : '/explore-course'} />;
   }

@@ -1,6 +1,6 @@
 import { messages } from '@ishuri/contract';
 import type { MyCourse } from '@ishuri/contract';
-import { Award, CheckCircle2, PlayCircle } from 'lucide-react';
+import { Award, CheckCircle2, Hourglass, PlayCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMyCourses } from '../../../api/progress';
@@ -57,27 +57,39 @@ function CourseCard({ entry }: { entry: MyCourse }) {
           {messages.nextUp(entry.nextItem.title)}
         </p>
       )}
-      <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        {entry.completed ? (
-          <>
-            {entry.certificate && (
-              <ButtonLink to={CERTIFICATES_PATH} size="sm">
-                <Award className="size-4" aria-hidden="true" />
-                {messages.viewCertificate}
+      {/* Put back to draft (issue 32, point 9): it stays here with its progress, "back soon";
+          nothing to open or save meanwhile (its learn page says the same). */}
+      {!course.published ? (
+        <p className="mt-auto flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="space-y-0.5">
+            <span className="block font-semibold">{messages.courseBeingUpdatedTitle}</span>
+            <span className="block">{messages.courseBeingUpdated}</span>
+          </span>
+        </p>
+      ) : (
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          {entry.completed ? (
+            <>
+              {entry.certificate && (
+                <ButtonLink to={CERTIFICATES_PATH} size="sm">
+                  <Award className="size-4" aria-hidden="true" />
+                  {messages.viewCertificate}
+                </ButtonLink>
+              )}
+              <ButtonLink to={learnPath} size="sm" variant="secondary">
+                {messages.reviewCourse}
               </ButtonLink>
-            )}
-            <ButtonLink to={learnPath} size="sm" variant="secondary">
-              {messages.reviewCourse}
+            </>
+          ) : (
+            <ButtonLink to={learnPath} size="sm" aria-label={messages.continueCourse(course.title)}>
+              <PlayCircle className="size-4" aria-hidden="true" />
+              {messages.continueLearning}
             </ButtonLink>
-          </>
-        ) : (
-          <ButtonLink to={learnPath} size="sm" aria-label={messages.continueCourse(course.title)}>
-            <PlayCircle className="size-4" aria-hidden="true" />
-            {messages.continueLearning}
-          </ButtonLink>
-        )}
-      </div>
-      {(course.courseType === 'free' || entry.enrolled) && (
+          )}
+        </div>
+      )}
+      {course.published && (course.courseType === 'free' || entry.enrolled) && (
         <SaveForOffline courseId={course.id} title={course.title} />
       )}
     </article>
