@@ -90,9 +90,7 @@ function QuizResults({ results }: { results: ReportOverview['quizResults'] }) {
         <ol aria-label={messages.overviewResults} className="divide-y divide-slate-100">
           {results.map((result) => (
             <li key={result.id} data-testid="quiz-result" className="space-y-1 py-3">
-              <p className="font-semibold break-words text-slate-900">
-                {result.learnerName}
-              </p>
+              <p className="font-semibold break-words text-slate-900">{result.learnerName}</p>
               <p className="text-sm break-words text-slate-700">
                 {result.itemTitle}{' '}
                 <Link to={`/dashboard/report/${result.courseId}`} className={linkClass}>
