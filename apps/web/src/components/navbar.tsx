@@ -168,8 +168,8 @@ const visitorLinks = [
  * The fixed top bar (product.md §2). On a phone its one menu button opens the whole site map.
  * On dashboard pages (`dashboardMenu`: what the dashboard layout puts in it) that same button,
  * named "Dashboard menu", is the only menu below the width where the sidebar shows (issue 32,
- * point 15); the avatar is then left out. Either menu closes
- * on Escape (the focus goes back to its button), on a click outside and on a choice.
+ * point 15); the avatar is then left out. Either menu closes on Escape (the focus goes back to
+ * its button), on a click outside and on a choice.
  */
 export function Navbar({ dashboardMenu }: { dashboardMenu?: ReactNode } = {}) {
   const { session } = usePublicSession();
