@@ -173,6 +173,8 @@ const statuses = {
   'GET /api/report/:courseId/learners':               [401,   403,    403,     200,  403,  200],
   'GET /api/report/:courseId/funnel':                 [401,   403,    403,     200,  403,  200],
   'GET /api/report/:courseId/learners.csv':           [401,   403,    403,     200,  403,  200],
+  // The dashboard home's overview (issue 32, point 14): instructors (their own courses) and admins
+  'GET /api/report/overview':                         [401,   403,    403,     200,  200,  200],
   // Certificates: one's own; all of them for admins; the PDF to its learner and admins; verify
   // is public
   'GET /api/certificate/byUser':                      [401,   200,    200,     200,  200,  200],
@@ -769,6 +771,7 @@ const calls: Record<Row, MatrixCall> = {
     get(w, `/api/report/${w.premiumCourse.id}/funnel`, token),
   'GET /api/report/:courseId/learners.csv': (w, token) =>
     get(w, `/api/report/${w.premiumCourse.id}/learners.csv`, token),
+  'GET /api/report/overview': (w, token) => get(w, '/api/report/overview', token),
   'GET /api/progress/:courseId': (w, token) => get(w, `/api/progress/${w.premiumCourse.id}`, token),
   'GET /api/progress/courses': (w, token) => get(w, '/api/progress/courses', token),
   'POST /api/progress/complete (free)': (w, token) =>

@@ -184,6 +184,9 @@ export const abilities = {
   'announcement:postToCourse': { gate: 'author', record: adminOrOwner },
   'announcement:postToAll': admin,
   'announcement:readOwn': signedIn,
+  // The dashboard home of those who teach (issue 32, point 14): their courses, their learners and
+  // recent quiz results (an instructor's own courses; an admin's: every course)
+  'report:overview': author,
 } satisfies Record<string, Ability>;
 
 export type Action = keyof typeof abilities;

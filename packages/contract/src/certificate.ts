@@ -9,6 +9,11 @@ export const certificateSchema = z.object({
   /** Where the PDF is downloaded (needs the owner's or an admin's token). */
   urlOfCert: z.string(),
   createdAt: timestamp,
+  /**
+   * The learner's name as the certificate reads it (copied in at issue): the All certificates
+   * list names the learner, never an id (issue 32, point 14).
+   */
+  learnerName: z.string(),
   /** `id` is null once the course was deleted (the certificate keeps its title and type). */
   course: z.object({ id: idSchema.nullable(), title: z.string(), courseType: courseTypeSchema }),
 });

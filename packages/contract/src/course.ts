@@ -25,6 +25,11 @@ export const courseSchema = z.object({
    */
   ownerId: idSchema.nullable().optional(),
   /**
+   * The owner's name, beside `ownerId` on the lists of courses (issue 32, point 14: admins read
+   * who owns a course, not an id); null once the owner's account was deleted.
+   */
+  ownerName: z.string().nullable().optional(),
+  /**
    * False for a draft: only its owner and admins see it at all; to anyone else it does not exist
    * (no list shows it, its pages answer 404).
    */

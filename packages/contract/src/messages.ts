@@ -1356,6 +1356,33 @@ export const messages = {
   // A course put back to draft, to its own learners (issue 32, point 9)
   courseBeingUpdatedTitle: 'Being updated, back soon',
   courseBeingUpdated: 'This course is being updated and will be back soon. Your progress is kept.',
+  // The dashboard home of instructors and admins (issue 32, point 14)
+  overviewYourCourses: 'Your courses',
+  overviewAllCourses: 'Courses on the platform',
+  overviewYourLearners: 'Your learners',
+  overviewAllLearners: 'Enrolled learners',
+  overviewLearnersNote: 'Learners enrolled in at least one of these courses.',
+  overviewNoCourses: 'No courses yet. Create your first one.',
+  overviewSeeAllCourses: 'See all courses',
+  overviewResults: 'Recent quiz results',
+  overviewResultsIntro: 'The 10 newest answers to the quizzes of these courses.',
+  overviewNoResults: 'No quiz has been answered yet.',
+  overviewScore: 'Score',
+  overviewResult: 'Result',
+  overviewWhen: 'When',
+  overviewPassed: 'Passed',
+  overviewNotPassed: 'Not passed',
+  overviewScoreValue: (score: number) => `${score}%`,
+  overviewInCourse: (course: string) => `in ${course}`,
+  overviewLoadFailed: 'This overview could not be loaded.',
+  // Who owns a course and whose a certificate is, by name (issue 32, point 14)
+  courseOwner: 'Owner',
+  ownerDeleted: 'Deleted account',
+  certificateLearner: 'Learner',
+  // A sign-out in another tab of the same browser (issue 32, point 15)
+  signedOutElsewhere: 'You signed out in another tab.',
+  signedOutElsewhereHint: 'Nothing more is saved for you here until you log in again.',
+  logInAgain: 'Log in again',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseIdParams, idSchema, listQuerySchema, timestamp } from './common';
 import { endpoint } from './endpoint';
+import { courseTypeSchema } from './course-type';
 import { contentTypeSchema } from './lesson';
 
 /**
@@ -64,9 +65,60 @@ export const courseFunnelSchema = z.object({
 });
 export type CourseFunnel = z.infer<typeof courseFunnelSchema>;
 
+/** How many courses and quiz results the dashboard home's overview lists (the newest first). */
+export const OVERVIEW_COURSES = 5;
+export const OVERVIEW_RESULTS = 10;
+
+/**
+ * The dashboard home of an instructor (their own courses) or an admin (every course): issue 32,
+ * point 14. Counts are the database's; the lists are short and newest first.
+ */
+export const reportOverviewSchema = z.object({
+  courses: z.object({
+    total: z.number().int(),
+    /** The newest OVERVIEW_COURSES courses, drafts included. */
+    latest: z.array(
+      z.object({
+        id: idSchema,
+        title: z.string(),
+        courseType: courseTypeSchema,
+        published: z.boolean(),
+      }),
+    ),
+  }),
+  /** Distinct learners enrolled in at least one of the courses. */
+  learners: z.number().int(),
+  /** The newest OVERVIEW_RESULTS quiz attempts on the courses. */
+  quizResults: z.array(
+    z.object({
+      id: idSchema,
+      learnerName: z.string(),
+      courseId: idSchema,
+      courseTitle: z.string(),
+      itemTitle: z.string(),
+      /** In whole percent. */
+      score: z.number().int(),
+      passed: z.boolean(),
+      at: timestamp,
+    }),
+  ),
+});
+export type ReportOverview = z.infer<typeof reportOverviewSchema>;
+
 const reportErrors = ['COURSE_NOT_FOUND', 'BAD_SORT'] as const;
 
 export const reportApi = {
+  overview: endpoint({
+    operationId: 'reportOverview',
+    method: 'GET',
+    path: '/api/report/overview',
+    action: 'report:overview',
+    tag: 'courses',
+    summary:
+      "The dashboard home's overview: courses, learners and recent quiz results (an instructor's own courses, every course for admins)",
+    reply: { kind: 'data', schema: reportOverviewSchema },
+    errors: [],
+  }),
   learners: endpoint({
     operationId: 'courseReportLearners',
     method: 'GET',

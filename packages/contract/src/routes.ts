@@ -618,6 +618,12 @@ export const quizApi: RoutesOf<typeof api.quizApi> = {
 };
 
 export const reportApi: RoutesOf<typeof api.reportApi> = {
+  overview: {
+    operationId: 'reportOverview',
+    method: 'GET',
+    path: '/api/report/overview',
+    reply: { kind: 'data' },
+  },
   learners: {
     operationId: 'courseReportLearners',
     method: 'GET',

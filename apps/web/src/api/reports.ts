@@ -32,3 +32,16 @@ export const useReportFunnel = (courseId: string) =>
 /** The learners table as a CSV file (the same filter and order as on screen). */
 export const downloadReportCsv = (courseId: string, query: Pick<ListQuery, 'q' | 'sort'>) =>
   call(reportApi.csv, { params: { courseId }, query });
+
+/**
+ * The dashboard home of instructors (their own courses) and admins (every course): issue 32,
+ * point 14. Read afresh on each visit of the home.
+ */
+export const useReportOverview = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['report', 'overview'] as const,
+      queryFn: ({ signal }) => call(reportApi.overview, { signal }),
+      staleTime: 0,
+    }),
+  );

@@ -1,7 +1,16 @@
 import { messages } from '@ishuri/contract';
 import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import type { RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { usePublicSession } from '../api/users';
 import type { Session } from '../lib/auth';
@@ -12,6 +21,12 @@ import { useLogout } from '../lib/use-logout';
 import { BrandLink } from './brand-link';
 import { ButtonLink } from './button';
 import { LanguageSwitcher } from './language-switcher';
+import { useSignedOutElsewhere } from '../lib/auth';
+
+/** Its code is loaded when it is first shown (it adds nothing to a public page's first load). */
+const SignedOutNotice = lazy(() =>
+  import('./signed-out-notice').then((module) => ({ default: module.SignedOutNotice })),
+);
 
 function subscribeToScroll(listener: () => void) {
   window.addEventListener('scroll', listener, { passive: true });
@@ -149,18 +164,31 @@ const visitorLinks = [
   },
 ] as const;
 
-/** The fixed top bar of the public pages (product.md §2). */
-export function Navbar() {
+/**
+ * The fixed top bar (product.md §2). On a phone its one menu button opens the whole site map.
+ * On dashboard pages (`dashboardMenu`: what the dashboard layout puts in it) that same button,
+ * named "Dashboard menu", is the only menu below the width where the sidebar shows (issue 32,
+ * point 15); the avatar is then left out. Either menu closes on Escape (the focus goes back to
+ * its button), on a click outside and on a choice.
+ */
+export function Navbar({ dashboardMenu }: { dashboardMenu?: ReactNode } = {}) {
   const { session } = usePublicSession();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useMenuState();
   const menuId = useId();
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), [setMenuOpen]);
+  useDismiss(menuOpen, closeMenu, header, menuButton);
   // On a prerendered page nothing listens to the menu button until the app has taken over: it
   // stays disabled until then, like a form's submit button, so a tap is not silently lost.
   const takenOver = useTakenOver();
+  const inDashboard = dashboardMenu !== undefined;
+  const signedOut = useSignedOutElsewhere();
 
   return (
     <header
+      ref={header}
       data-scrolled={scrolled}
       className={cn(
         'fixed inset-x-0 top-0 z-40 border-b bg-white transition-shadow',
@@ -184,15 +212,21 @@ export function Navbar() {
         <div className="flex items-center gap-2">
           <LanguageSwitcher className="hidden md:flex" />
           {session ? (
-            <AccountMenu session={session} />
+            <div className={inDashboard ? 'hidden lg:block' : undefined}>
+              <AccountMenu session={session} />
+            </div>
           ) : (
             <ButtonLink to="/login" size="sm">
               {messages.login}
             </ButtonLink>
           )}
           <button
+            ref={menuButton}
             type="button"
-            className="flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+            className={cn(
+              'flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100',
+              inDashboard ? 'lg:hidden' : 'md:hidden',
+            )}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             disabled={!takenOver}
@@ -203,16 +237,38 @@ export function Navbar() {
             ) : (
               <Menu className="size-6" aria-hidden="true" />
             )}
-            <span className="sr-only">{menuOpen ? messages.closeMenu : messages.openMenu}</span>
+            <span className="sr-only">
+              {inDashboard
+                ? messages.dashboardMenu
+                : menuOpen
+                  ? messages.closeMenu
+                  : messages.openMenu}
+            </span>
           </button>
         </div>
       </nav>
-      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
-        {/* The small-screen menu is the whole site map of a phone: Home first, and for a
-            visitor the way in (Login and Register) last. */}
-        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {[{ to: '/', label: messages.home }, ...mainLinks, ...(session ? [] : visitorLinks)].map(
-            (link) => (
+      {inDashboard ? (
+        <div
+          id={menuId}
+          hidden={!menuOpen}
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
+        >
+          {dashboardMenu}
+        </div>
+      ) : (
+        <div
+          id={menuId}
+          hidden={!menuOpen}
+          className="border-t border-slate-200 bg-white md:hidden"
+        >
+          {/* The small-screen menu is the whole site map of a phone: Home first, and for a
+              visitor the way in (Login and Register) last. */}
+          <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+            {[
+              { to: '/', label: messages.home },
+              ...mainLinks,
+              ...(session ? [] : visitorLinks),
+            ].map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
@@ -222,11 +278,17 @@ export function Navbar() {
                   {link.label}
                 </NavLink>
               </li>
-            ),
-          )}
-        </ul>
-        <LanguageSwitcher className="mx-auto max-w-6xl border-t border-slate-100 px-4 py-3" />
-      </div>
+            ))}
+          </ul>
+          <LanguageSwitcher className="mx-auto max-w-6xl border-t border-slate-100 px-4 py-3" />
+        </div>
+      )}
+      {/* A dashboard page shows it in place of the screen. */}
+      {!inDashboard && signedOut && !session && (
+        <Suspense>
+          <SignedOutNotice />
+        </Suspense>
+      )}
     </header>
   );
 }

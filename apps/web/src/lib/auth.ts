@@ -59,8 +59,23 @@ export function getSession(): Session | null {
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
+/**
+ * True once another tab of this browser removed the token this tab was signed in with (a logout
+ * there, issue 32 point 15): this tab then says so, with a way to log in again, rather than
+ * quietly carrying on as a visitor. False again as soon as a token is stored (here or there).
+ */
+let signedOutElsewhere = false;
+
 function onStorage(event: StorageEvent) {
   if (event.key === null || [AUTH_TOKEN_KEY, ROLE_KEY, USER_DATA_KEY].includes(event.key)) {
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) {
+      // What this tab was signed in with: the event's old value, or (storage cleared) the last
+      // token this tab read.
+      const before = event.key === AUTH_TOKEN_KEY ? event.oldValue : cache.token;
+      const now = getToken();
+      if (now) signedOutElsewhere = false;
+      else if (before && decodeToken(before)) signedOutElsewhere = true;
+    }
     notify();
   }
 }
@@ -77,6 +92,7 @@ function subscribe(listener: () => void): () => void {
 /** Stores a new token after verification: the token, its role and the user data. */
 export function saveSession(token: string): Session | null {
   const session = decodeToken(token);
+  signedOutElsewhere = false;
   writeStored(AUTH_TOKEN_KEY, token);
   writeStored(ROLE_KEY, session?.role ?? null);
   writeStored(
@@ -98,6 +114,7 @@ export function dropToken(): void {
 
 /** Logout: removes the token, the stored role and the user data. */
 export function clearSession(): void {
+  signedOutElsewhere = false;
   writeStored(AUTH_TOKEN_KEY, null);
   writeStored(ROLE_KEY, null);
   writeStored(USER_DATA_KEY, null);
@@ -107,6 +124,15 @@ export function clearSession(): void {
 /** The current session; re-renders on login and logout, in this tab and in others. */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+/** Whether another tab signed this tab's user out (see `signedOutElsewhere`). */
+export function useSignedOutElsewhere(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => signedOutElsewhere,
+    () => false,
+  );
 }
 
 /** The session as the contract's role matrix sees it (`can(actorOf(session), action)`). */

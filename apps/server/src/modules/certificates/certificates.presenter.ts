@@ -16,6 +16,7 @@ export function presentCertificate(row: CertificateRow): Certificate {
     certificateCode: row.certificateCode,
     urlOfCert: certificateDownloadPath(row.id),
     createdAt: row.createdAt.toISOString(),
+    learnerName: row.learnerName,
     course: { id: row.courseId, title: row.courseTitle, courseType: row.courseType },
   };
 }

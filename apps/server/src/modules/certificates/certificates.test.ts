@@ -249,6 +249,7 @@ describe('a premium course’s certificate', () => {
       certificateCode: code,
       urlOfCert: `/api/certificate/download/${certificateId}`,
       createdAt: (await certificateRow(certificateId)).createdAt.toISOString(),
+      learnerName: 'Aline Uwase',
       course: { id: course.id, title: 'Data Science Foundations', courseType: 'premium' },
     };
     const mine = await server.request('GET', '/api/certificate/byUser', { token: learner.token });

@@ -1,8 +1,8 @@
 import { createCourseFieldsSchema, updateCourseFieldsSchema } from '@ishuri/contract';
-import type { Actor, CourseListQuery } from '@ishuri/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import type { Actor, Course, CourseListQuery } from '@ishuri/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { courses, enrolments, progress } from '../../db/schema';
+import { courses, enrolments, progress, users } from '../../db/schema';
 import { requireAccess, requireActor } from '../../lib/access';
 import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
@@ -60,7 +60,31 @@ export async function listCourses(
     defaultOrder: [desc(courses.createdAt), desc(courses.id)],
     where: conditions.length ? and(...conditions) : undefined,
   };
-  return listPage(ctx.database.db, courses, spec, query, (row) => presentCourse(row, actor));
+  const page = await listPage(ctx.database.db, courses, spec, query, (row) =>
+    presentCourse(row, actor),
+  );
+  return withOwnerNames(ctx, page);
+}
+
+/**
+ * The owners' names of the courses that carry their owner's id (those the caller may manage):
+ * one query for the page. A course whose owner was deleted has none.
+ */
+async function withOwnerNames<P extends { data: Course[] }>(ctx: AppContext, page: P): Promise<P> {
+  const ids = [...new Set(page.data.flatMap((course) => (course.ownerId ? [course.ownerId] : [])))];
+  const names = new Map<string, string>();
+  if (ids.length) {
+    const rows = await ctx.database.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, ids));
+    for (const row of rows) names.set(row.id, `${row.firstName} ${row.lastName}`.trim());
+  }
+  for (const course of page.data) {
+    if (course.ownerId !== undefined)
+      course.ownerName = course.ownerId ? (names.get(course.ownerId) ?? null) : null;
+  }
+  return page;
 }
 
 /** Whether the user is enrolled in the course or has saved progress in it. */

@@ -483,3 +483,37 @@ describe('user ids on course answers (decisions.md §2)', () => {
     }
   });
 });
+
+describe("the owner's name on the list of courses (issue 32, point 14)", () => {
+  it('admins and the owner read it; visitors and learners never; none once the owner is deleted', async () => {
+    const owner = await createUser(server, {
+      role: 'instructor',
+      firstName: 'Claudine',
+      lastName: 'Uwimana',
+    });
+    const course = await createCourse(server, owner, { title: 'Owned by Claudine' });
+    const listed = async (token?: string) => {
+      const response = await server.request('GET', '/api/course/all?q=Claudine', { token });
+      expect(response.status, response.text).toBe(200);
+      return response;
+    };
+    for (const token of [admin.token, owner.token]) {
+      const response = await listed(token);
+      expect(response.body.data).toMatchObject([
+        { id: course.id, ownerId: owner.id, ownerName: 'Claudine Uwimana' },
+      ]);
+    }
+    for (const token of [undefined, learner.token, otherInstructor.token]) {
+      const response = await listed(token);
+      expect(response.body.data).toHaveLength(1);
+      expect(response.text).not.toContain('ownerName');
+      expect(response.text).not.toContain('Uwimana');
+    }
+    const removed = await server.request('DELETE', `/api/user/delete/${owner.id}`, {
+      token: admin.token,
+    });
+    expect(removed.status, removed.text).toBe(200);
+    const orphan = await listed(admin.token);
+    expect(orphan.body.data).toMatchObject([{ id: course.id, ownerId: null, ownerName: null }]);
+  });
+});

@@ -1,68 +1,89 @@
 import { messages } from '@ishuri/contract';
-import { Menu, X } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { Navbar } from '../../components/navbar';
-import { actorOf, useSession } from '../../lib/auth';
+import { SignedOutNotice } from '../../components/signed-out-notice';
+import { actorOf, useSession, useSignedOutElsewhere } from '../../lib/auth';
 import { cn } from '../../lib/cn';
+import { mainLinks } from '../../lib/site';
 import { useLogout } from '../../lib/use-logout';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { SkipLink } from './skip-link';
 import { PageOutlet } from '../page-outlet';
 
-/** Open state of the small-screen sidebar; it closes by itself on navigation. */
-function useSidebarState() {
-  const location = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const setOpen = useCallback(
-    (value: boolean) => setOpenAt(value ? location.key : null),
-    [location.key],
+const siteLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-md px-3 py-2 font-medium transition-colors',
+    isActive
+      ? 'text-brand-800 bg-brand-50'
+      : 'text-slate-700 hover:text-brand-800 hover:bg-slate-100',
   );
-  return [openAt === location.key, setOpen] as const;
+
+/**
+ * The top bar's one menu on dashboard pages below the sidebar's width (issue 32, point 15):
+ * everything the top bar's menu, the avatar's and the sidebar held. Who is signed in, the
+ * dashboard's entries and Logout, then the site's pages and the language.
+ */
+function OneMenu({ sidebar, firstName }: { sidebar: ReactNode; firstName: string }) {
+  return (
+    <div className="mx-auto max-w-6xl">
+      {firstName && (
+        <p className="truncate px-6 pt-3 text-sm text-slate-600">
+          {messages.signedInAs(firstName)}
+        </p>
+      )}
+      {sidebar}
+      <ul className="flex flex-col gap-1 border-t border-slate-100 px-3 py-3">
+        {mainLinks.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={siteLinkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <LanguageSwitcher className="border-t border-slate-100 px-6 py-3" />
+    </div>
+  );
 }
 
 /**
  * The signed-in area (/dashboard/*): the top bar, the sidebar of product.md §2 (always shown on
- * large screens, a collapsible panel on small ones), and the screen.
+ * large screens; below that width its entries are in the top bar's one menu, issue 32 point 15),
+ * and the screen. Signed out in another tab, the screen gives way to that news: what it showed
+ * was the signed-out user's.
  */
 export function DashboardLayout() {
   const session = useSession();
+  const signedOut = useSignedOutElsewhere();
   const logout = useLogout();
-  const [open, setOpen] = useSidebarState();
-  const sidebarId = useId();
+  const actor = actorOf(session);
+  const onLogout = () => void logout('/');
 
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <Navbar />
+      <Navbar
+        dashboardMenu={
+          <OneMenu
+            firstName={session?.firstName ?? ''}
+            sidebar={<DashboardSidebar actor={actor} onLogout={onLogout} />}
+          />
+        }
+      />
       <div className="pt-16">
-        <aside className="border-b border-slate-200 bg-white lg:fixed lg:top-16 lg:bottom-0 lg:left-0 lg:w-64 lg:overflow-y-auto lg:border-r lg:border-b-0">
-          <div className="flex items-center px-4 py-2 lg:hidden">
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={sidebarId}
-              onClick={() => setOpen(!open)}
-              className="flex items-center gap-2 rounded-md px-2 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-            >
-              {open ? (
-                <X className="size-5" aria-hidden="true" />
-              ) : (
-                <Menu className="size-5" aria-hidden="true" />
-              )}
-              {messages.dashboardMenu}
-            </button>
-          </div>
-          <div className={cn(open ? 'block' : 'hidden', 'lg:block lg:h-full')}>
-            <DashboardSidebar
-              id={sidebarId}
-              actor={actorOf(session)}
-              onLogout={() => void logout('/')}
-            />
-          </div>
+        <aside className="hidden border-slate-200 bg-white lg:fixed lg:top-16 lg:bottom-0 lg:left-0 lg:block lg:w-64 lg:overflow-y-auto lg:border-r">
+          <DashboardSidebar actor={actor} onLogout={onLogout} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 outline-none lg:pl-64">
-          <PageOutlet />
+          {signedOut && !session ? (
+            <div className="mx-auto max-w-xl px-4 py-8">
+              <SignedOutNotice className="rounded-xl border" />
+            </div>
+          ) : (
+            <PageOutlet />
+          )}
         </main>
       </div>
     </div>

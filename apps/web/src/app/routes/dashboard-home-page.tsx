@@ -18,6 +18,7 @@ import { MyCoursesPanel } from '../../features/my-courses/components/my-courses-
 import { WebinarsPanel } from '../../features/webinars/components/webinars-panel';
 import { linkClass } from '../../components/dashboard/styles';
 import { greeting } from './greeting';
+import { TeachingOverview } from './teaching-overview';
 import { MyAnnouncements } from '../../features/announcements/components/announcements';
 
 interface Stat {
@@ -208,15 +209,21 @@ function LatestCourses() {
 }
 
 /**
- * /dashboard: the greeting, the stat cards, My courses, Recent Messages (admins) and Latest
- * Courses.
+ * /dashboard: the greeting, then what the role needs. A learner: their totals, announcements,
+ * My courses and webinars. An instructor (issue 32, point 14): their courses, their learners and
+ * recent quiz results on their courses, and webinars (not the learner's widgets: what they teach
+ * comes first; the courses they may take are under Premium Course). An admin: the platform's
+ * totals, announcements, the same overview for every course, My courses, webinars and Recent
+ * Messages.
+ * Everyone: Latest Courses (product.md §2).
  */
 export default function DashboardHomePage() {
   const session = useSession();
   const actor = actorOf(session);
   const profile = useProfile();
   const firstName = profile.data?.firstName ?? session?.firstName ?? '';
-  const stats = can(actor, 'stats:readAll') ? adminStats : ownStats;
+  const admin = can(actor, 'stats:readAll');
+  const teaches = can(actor, 'report:overview');
 
   return (
     <DashboardPage
@@ -224,15 +231,20 @@ export default function DashboardHomePage() {
       heading={firstName ? `${greeting()}, ${firstName}` : greeting()}
       intro={profile.data ? messages.signedInAs(profile.data.email) : undefined}
     >
-      <ul aria-label={messages.statistics} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {stats.map((stat) => (
-          <li key={stat.name}>
-            <StatCard {...stat} />
-          </li>
-        ))}
-      </ul>
-      <MyAnnouncements canPostToAll={can(actor, 'announcement:postToAll')} />
-      <MyCoursesPanel />
+      {(admin || !teaches) && (
+        <ul aria-label={messages.statistics} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {(admin ? adminStats : ownStats).map((stat) => (
+            <li key={stat.name}>
+              <StatCard {...stat} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {(admin || !teaches) && (
+        <MyAnnouncements canPostToAll={can(actor, 'announcement:postToAll')} />
+      )}
+      {teaches && <TeachingOverview all={admin} />}
+      {(admin || !teaches) && <MyCoursesPanel />}
       <WebinarsPanel />
       {can(actor, 'contact:manage') && <RecentMessages />}
       <LatestCourses />

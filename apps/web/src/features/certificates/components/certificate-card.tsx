@@ -89,7 +89,14 @@ function CertificatePicture({
  * One certificate: a picture of it, View (a dialog with the whole picture) and Download (the
  * PDF).
  */
-export function CertificateCard({ certificate }: { certificate: Certificate }) {
+export function CertificateCard({
+  certificate,
+  showLearner = false,
+}: {
+  certificate: Certificate;
+  /** On the list of all certificates (admins): whose certificate it is, by name. */
+  showLearner?: boolean;
+}) {
   const [viewing, setViewing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const preview = useRef<HTMLDivElement>(null);
@@ -121,6 +128,12 @@ export function CertificateCard({ certificate }: { certificate: Certificate }) {
         </p>
         <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {showLearner && (
+            <>
+              <dt className="text-slate-600">{messages.certificateLearner}</dt>
+              <dd className="break-words text-slate-900">{certificate.learnerName}</dd>
+            </>
+          )}
           <dt className="text-slate-600">{messages.code}</dt>
           <dd className="font-mono text-slate-900">{certificate.certificateCode}</dd>
           <dt className="text-slate-600">{messages.issued}</dt>

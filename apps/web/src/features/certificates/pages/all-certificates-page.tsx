@@ -16,6 +16,12 @@ const columns = [
       return messages.course;
     },
   }),
+  // Whose certificate it is, by the name it reads (issue 32, point 14).
+  column.accessor('learnerName', {
+    get header() {
+      return messages.certificateLearner;
+    },
+  }),
   column.accessor('certificateCode', {
     get header() {
       return messages.code;
@@ -28,7 +34,9 @@ const columns = [
   }),
 ];
 const rowId = (row: Certificate) => row.id;
-const renderCard = (certificate: Certificate) => <CertificateCard certificate={certificate} />;
+const renderCard = (certificate: Certificate) => (
+  <CertificateCard certificate={certificate} showLearner />
+);
 
 /** /dashboard/allCertificates (admin): every certificate, paged by the server. */
 export default function AllCertificatesPage() {

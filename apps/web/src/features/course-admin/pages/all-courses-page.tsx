@@ -61,6 +61,23 @@ export default function AllCoursesPage() {
           </span>
         ),
       }),
+      // An admin reads who owns each course, by name (issue 32, point 14); an instructor's list
+      // is their own.
+      ...(mine
+        ? []
+        : [
+            column.accessor((row) => row.ownerName ?? '', {
+              id: 'ownerName',
+              header: messages.courseOwner,
+              enableSorting: false,
+              cell: ({ row }) =>
+                row.original.ownerName ? (
+                  <span className="break-words">{row.original.ownerName}</span>
+                ) : (
+                  <span className="text-slate-600 italic">{messages.ownerDeleted}</span>
+                ),
+            }),
+          ]),
       column.accessor('courseType', {
         header: messages.type,
         cell: (info) => <CourseTypeBadge type={info.getValue()} />,
@@ -95,7 +112,7 @@ export default function AllCoursesPage() {
         ),
       }),
     ],
-    [ask],
+    [ask, mine],
   );
 
   return (

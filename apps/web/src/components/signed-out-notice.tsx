@@ -1,0 +1,47 @@
+import { messages } from '@ishuri/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useSession, useSignedOutElsewhere } from '../lib/auth';
+import { cn } from '../lib/cn';
+
+/**
+ * Shown in every page's top bar once another tab of this browser signed out (issue 32, point
+ * 15): this tab says so, with a way to log in again, instead of quietly turning into a visitor.
+ * Nothing is sent as that user any more: the token is gone from the requests, and what this tab
+ * had read for them is forgotten (as a logout here does).
+ */
+export function SignedOutNotice({ className }: { className?: string }) {
+  const signedOut = useSignedOutElsewhere();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const shown = signedOut && session === null;
+
+  useEffect(() => {
+    if (shown) queryClient.clear();
+  }, [shown, queryClient]);
+
+  if (!shown) return null;
+  return (
+    <div
+      role="alert"
+      className={cn('border-t border-amber-300 bg-amber-50 px-4 py-3 text-amber-950', className)}
+      data-testid="signed-out-elsewhere"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{messages.signedOutElsewhere}</p>
+          <p className="text-sm">{messages.signedOutElsewhereHint}</p>
+        </div>
+        <Link
+          to="/login"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          <LogIn className="size-4" aria-hidden="true" />
+          {messages.logInAgain}
+        </Link>
+      </div>
+    </div>
+  );
+}
