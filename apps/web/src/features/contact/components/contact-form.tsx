@@ -1,5 +1,6 @@
 import { messages } from '@ishuri/contract';
 import { Send } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import type { ToastOptions } from 'react-toastify';
@@ -64,21 +65,32 @@ export function ContactForm() {
   // Not before the app has taken the prerendered page over: the tap would be lost. (What was
   // typed before then is kept: react-hook-form keeps a field edited before it was ready.)
   const takenOver = useTakenOver();
+  // The error toasts of earlier tries (a box kept across renders, never drawn): a message sent
+  // closes them, they no longer hold.
+  const [errorToasts] = useState(() => new Set<string>());
+  const showError = (message: string, toastId: string) => {
+    errorToasts.add(toastId);
+    toast.error(message, { ...toastOptions, toastId });
+  };
 
   const onSubmit = handleSubmit(
     async (values) => {
       try {
         const answer = await send.mutateAsync(values);
+        toast.dismiss(errorToasts);
+        errorToasts.clear();
         toast.success(answer?.message ?? messages.contactSent, toastOptions);
         reset(emptyForm);
       } catch (error) {
         applyFieldErrors(error, setError, fieldNames);
-        toast.error(failureMessage(error), toastOptions);
+        const message = failureMessage(error);
+        // One toast per sentence: the same failure again while it shows is not drawn twice.
+        showError(message, `contact-failure-${message}`);
       }
     },
     (invalid) => {
       const message = validationMessage(invalid);
-      toast.error(message, { ...toastOptions, toastId: `contact-${message}` });
+      showError(message, `contact-${message}`);
     },
   );
 
