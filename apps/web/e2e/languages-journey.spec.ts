@@ -100,7 +100,8 @@ test.describe('in Kinyarwanda', () => {
     // Lists of links written once for every page speak the language too (the footer's).
     const quickLinks = page.getByRole('navigation', { name: 'Imiyoboro yihuse' });
     await expect(quickLinks.getByRole('link', { name: 'Reba amasomo' })).toBeVisible();
-    await expect(quickLinks.getByRole('link', { name: 'Fungura konti' })).toBeVisible();
+    // Signed in: Dashboard instead of Register (issue 32, point 15).
+    await expect(quickLinks.getByRole('link', { name: 'Ikibaho' })).toBeVisible();
     await page.getByRole('button', { name: 'Iyandikishe muri iri somo' }).click();
     const progress = page.getByRole('progressbar', { name: 'Aho ugeze mu isomo' });
     await expect(progress).toHaveAttribute('aria-valuenow', '0');

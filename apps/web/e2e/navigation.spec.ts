@@ -121,7 +121,10 @@ test.describe('at 360 px', () => {
     await page.goto('/');
     await expect(page.getByTestId('avatar-letter')).toHaveText('A');
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
     await expect(page).toHaveURL(/\/dashboard$/);
     // Measure the settled screen, once its lists have loaded.
     await expect(page.getByRole('heading', { name: 'Latest Courses' })).toBeVisible();

@@ -19,7 +19,21 @@ export const certificateSchema = z.object({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-export const certificateCodeParams = z.object({ code: text() });
+/**
+ * A certificate code as it is stored (`ISH-7K2M-9QX4`), from what someone typed or read aloud:
+ * any letter case, spaces, dashes of any kind or none (`ish 7k2m 9qx4`, `ISH7K2M9QX4`). What is
+ * not shaped like a code comes back in capitals without spaces or dashes, and matches nothing.
+ */
+export function normalizeCertificateCode(typed: string): string {
+  const bare = typed.replace(/[\s\p{Pd}\u00ad\u200b-\u200d\u2060\ufeff]+/gu, '').toUpperCase();
+  const parts = /^ISH([A-Z0-9]{4})([A-Z0-9]{4})$/.exec(bare);
+  return parts ? `ISH-${parts[1]}-${parts[2]}` : bare;
+}
+
+/** The code in /verify/{code}, normalised (the server matches it whatever its form). */
+export const certificateCodeParams = z.object({
+  code: text().transform(normalizeCertificateCode),
+});
 
 /** GET /api/certificate/verify/{code}: public. */
 export const certificateVerificationSchema = z.object({

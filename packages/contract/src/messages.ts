@@ -136,7 +136,7 @@ export const messages = {
   statLoadFailed: 'Not available',
   noMessages: 'No messages currently',
   noCertificates: 'No certificates yet. Complete a premium course to earn one.',
-  noLessons: 'No lessons yet. Add the first one below.',
+  noLessons: 'No lessons yet. Add the first one with “Add lesson” above.',
   noSubLessons: 'No sub-lessons yet.',
   cannotBeUndone: 'This cannot be undone.',
   confirmDeleteCourse: (title: string) =>
@@ -852,7 +852,7 @@ export const messages = {
   myCoursesEmpty:
     'You have not started a course yet. Pick one and your progress will be kept here.',
   myCoursesLoadFailed: 'Your courses could not be loaded. Please try again.',
-  itemsDone: (done: number, total: number) => `${done} of ${total} lessons done`,
+  itemsDone: (done: number, total: number) => `${done} of ${total} steps done`,
   nextUp: (title: string) => `Next: ${title}`,
   continueCourse: (title: string) => `Continue ${title}`,
   continueLearning: 'Continue',
@@ -1383,6 +1383,10 @@ export const messages = {
   signedOutElsewhere: 'You signed out in another tab.',
   signedOutElsewhereHint: 'Nothing more is saved for you here until you log in again.',
   logInAgain: 'Log in again',
+  // Small things a newcomer met (issue 32, points 12 and 16)
+  verifyACertificate: 'Verify a certificate',
+  certificateMailCongratulations: 'Congratulations! You have completed the course.',
+  captionsSaveFailed: 'The captions could not be saved. Please try again.',
 } as const;
 
 /** Keys of the catalogue whose value is a plain sentence (not a function of some value). */

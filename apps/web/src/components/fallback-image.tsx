@@ -27,6 +27,9 @@ interface FallbackImageProps {
  *
  * Where data is to be saved, a course or blog image comes as its small copy, stretched to the same
  * box, and the image itself only if that cannot be loaded (`useImageSource`).
+ *
+ * The whole image is shown (object-contain on a neutral background), never cropped: course and
+ * blog images often carry words (the demo's covers do), which a crop cut off.
  */
 export function FallbackImage({
   src,
@@ -66,7 +69,7 @@ export function FallbackImage({
       decoding="async"
       onError={failed}
       style={{ aspectRatio }}
-      className={cn('bg-slate-100 object-cover', className)}
+      className={cn('bg-slate-100 object-contain', className)}
     />
   );
 }

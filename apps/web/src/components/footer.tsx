@@ -1,12 +1,16 @@
 import { messages } from '@ishuri/contract';
 import { Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePublicSession } from '../api/users';
+import { cn } from '../lib/cn';
 import { site } from '../lib/site';
+import { useLogout } from '../lib/use-logout';
 import { BrandLink } from './brand-link';
 import { DataSaverSwitch } from './data-saver-switch';
 import { SocialLinks } from './social-links';
 
-const quickLinks = [
+/** What every visitor is offered; a signed-in reader sees Dashboard and Logout first instead. */
+const visitorLinks = [
   {
     to: '/login',
     get label() {
@@ -19,10 +23,20 @@ const quickLinks = [
       return messages.register;
     },
   },
+] as const;
+
+const everyoneLinks = [
   {
     to: '/explore-course',
     get label() {
       return messages.exploreCourses2;
+    },
+  },
+  {
+    // For employers and schools checking a certificate they were shown (decisions.md §4).
+    to: '/verify',
+    get label() {
+      return messages.verifyACertificate;
     },
   },
 ] as const;
@@ -35,6 +49,8 @@ const linkClass = 'rounded-sm text-slate-300 underline-offset-4 hover:text-white
  * every public page, under the images and the explainer it makes smaller.
  */
 export function Footer() {
+  const { session } = usePublicSession();
+  const logout = useLogout();
   return (
     <footer className="bg-slate-900 text-slate-300 [--focus-ring:var(--color-sky-300)]">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -48,7 +64,33 @@ export function Footer() {
             {messages.quickLinks}
           </h2>
           <ul className="space-y-2">
-            {quickLinks.map((link) => (
+            {session ? (
+              <>
+                <li>
+                  <Link to="/dashboard" className={linkClass}>
+                    {messages.dashboard}
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => void logout('/login')}
+                    className={cn(linkClass, 'text-left')}
+                  >
+                    {messages.logout}
+                  </button>
+                </li>
+              </>
+            ) : (
+              visitorLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))
+            )}
+            {everyoneLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
                   {link.label}

@@ -204,20 +204,22 @@ export function LessonVideo({ src, video, title, onEnded, onStale }: LessonVideo
           ))}
         </video>
         {!started && (
+          // The whole poster starts the video, but the label is a small pill in its corner: a
+          // poster often carries its own title or words, which a label in the middle hid.
           <button
             type="button"
             onClick={start}
-            className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-xl bg-black/30 text-white focus-visible:outline-4 focus-visible:outline-blue-400"
+            className="group absolute inset-0 flex items-end justify-start rounded-xl p-3 text-white focus-visible:outline-4 focus-visible:outline-blue-400"
           >
-            <span className="flex size-16 items-center justify-center rounded-full bg-blue-700 shadow-lg">
-              <Play className="ml-1 size-8" aria-hidden="true" />
+            <span className="inline-flex items-center gap-2 rounded-full bg-blue-700 py-1.5 pr-3 pl-2 text-sm shadow-lg group-hover:bg-blue-800">
+              <Play className="size-5" aria-hidden="true" />
+              <span className="font-semibold">{messages.playVideo}</span>
+              {duration !== null && (
+                <span className="rounded bg-black/30 px-1.5 py-0.5 text-xs">
+                  {messages.videoLength(formatDuration(duration))}
+                </span>
+              )}
             </span>
-            <span className="font-semibold">{messages.playVideo}</span>
-            {duration !== null && (
-              <span className="rounded bg-black/60 px-2 py-0.5 text-sm">
-                {messages.videoLength(formatDuration(duration))}
-              </span>
-            )}
           </button>
         )}
       </div>

@@ -26,4 +26,10 @@ export const toastLater = {
   error: later('error'),
   info: later('info'),
   warning: later('warning'),
+  /** Closes the toasts with these ids (a form's errors of earlier tries, once it succeeds). */
+  dismiss: (ids: Iterable<string>) => {
+    const closing = [...ids];
+    if (closing.length === 0) return;
+    void import('react-toastify').then(({ toast }) => closing.forEach((id) => toast.dismiss(id)));
+  },
 };

@@ -31,20 +31,39 @@ const coverageOf = (font: keyof typeof fonts) => {
 
 /**
  * The first of `candidates` that has a glyph for every character of `text` (else the one that
- * has the most), so that a name in Arabic script or in Chinese characters prints as typed
- * rather than as empty boxes.
+ * has the most, and the text without the characters it lacks), so that a name in Arabic script
+ * or in Chinese characters prints as typed, and an emoji is left out rather than drawn as an
+ * empty box.
  */
-function fontFor(text: string, candidates: [string, keyof typeof fonts][]): string {
+function fontFor(
+  text: string,
+  candidates: [string, keyof typeof fonts][],
+): { font: string; text: string } {
   const codePoints = [...text].map((c) => c.codePointAt(0) ?? 0).filter((c) => c > 0x20);
-  let best = candidates[0]![0];
+  let best = candidates[0]!;
   let bestMissing = Infinity;
-  for (const [name, file] of candidates) {
-    const font = coverageOf(file);
+  for (const candidate of candidates) {
+    const font = coverageOf(candidate[1]);
     const missing = codePoints.filter((c) => !font.hasGlyphForCodePoint(c)).length;
-    if (missing === 0) return name;
-    if (missing < bestMissing) [best, bestMissing] = [name, missing];
+    if (missing === 0) return { font: candidate[0], text };
+    if (missing < bestMissing) [best, bestMissing] = [candidate, missing];
   }
-  return best;
+  return { font: best[0], text: drawable(text, best[1]) };
+}
+
+/**
+ * `text` without the characters that `font` has no glyph for (emoji, their skin tones and
+ * joiners, symbols of other scripts): a reader sees them left out rather than drawn as empty
+ * boxes. The spaces they leave are closed up; the stored name and title keep them (the
+ * verification page and the lists show them as typed).
+ */
+function drawable(text: string, font: keyof typeof fonts): string {
+  const glyphs = coverageOf(font);
+  const kept = [...text].filter((c) => {
+    const codePoint = c.codePointAt(0) ?? 0;
+    return codePoint <= 0x20 || glyphs.hasGlyphForCodePoint(codePoint);
+  });
+  return kept.join('').replace(/\s+/g, ' ').trim();
 }
 
 export const PRODUCT_NAME = 'Ishuri';
@@ -234,21 +253,15 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
   const ruleGap = 8;
   const completedHeight = 16 * 1.4;
   const fixed = ruleGap + 14 + completedHeight + 6;
-  const name = {
-    text: input.learnerName,
-    font: fontFor(input.learnerName, [
-      [SERIF_BOLD, 'serifBold'],
-      [SANS_BOLD, 'sansBold'],
-      [CJK_BOLD, 'cjkBold'],
-    ]),
-  };
-  const title = {
-    text: input.courseTitle,
-    font: fontFor(input.courseTitle, [
-      [SANS_BOLD, 'sansBold'],
-      [CJK_BOLD, 'cjkBold'],
-    ]),
-  };
+  const name = fontFor(input.learnerName, [
+    [SERIF_BOLD, 'serifBold'],
+    [SANS_BOLD, 'sansBold'],
+    [CJK_BOLD, 'cjkBold'],
+  ]);
+  const title = fontFor(input.courseTitle, [
+    [SANS_BOLD, 'sansBold'],
+    [CJK_BOLD, 'cjkBold'],
+  ]);
   const { nameSize, titleSize } = fitNameAndTitle(
     doc,
     name,
@@ -257,7 +270,7 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
     bottom - top - fixed,
   );
   const nameHeight = blockHeight(doc, name.text, name.font, nameSize, textWidth);
-  doc.font(name.font).fontSize(nameSize).fillColor(INK).text(input.learnerName, inner, top, {
+  doc.font(name.font).fontSize(nameSize).fillColor(INK).text(name.text, inner, top, {
     width: textWidth,
     align: 'center',
     lineGap: LINE_GAP,
@@ -281,7 +294,7 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
     .font(title.font)
     .fontSize(titleSize)
     .fillColor(BRAND)
-    .text(input.courseTitle, inner, ruleY + 14 + completedHeight + 6, {
+    .text(title.text, inner, ruleY + 14 + completedHeight + 6, {
       width: textWidth,
       align: 'center',
       lineGap: LINE_GAP,

@@ -9,12 +9,16 @@ export interface CertificateMailInput {
   verifyUrl: string;
 }
 
-/** The mail that carries a new certificate (its PDF is attached by the caller). */
+/**
+ * The mail that carries a new certificate (its PDF is attached by the caller). It says what is
+ * true of itself: the certificate is attached (not "sent to your email", the completion toast's
+ * words).
+ */
 export function certificateMail(input: CertificateMailInput): Omit<Mail, 'to' | 'attachments'> {
   const subject = messages.certificateMailSubject(input.courseTitle);
   const lines = [
     messages.certificateMailGreeting(input.firstName),
-    messages.certificateGenerated,
+    messages.certificateMailCongratulations,
     messages.certificateMailAttached(input.courseTitle),
     messages.certificateCodeLine(input.certificateCode),
     messages.certificateVerifyAt(input.verifyUrl),

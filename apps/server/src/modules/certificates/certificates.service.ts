@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { normalizeCertificateCode } from '@ishuri/contract';
 import type { Actor, CourseType, ListQuery } from '@ishuri/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -269,9 +270,12 @@ export async function openCertificateImage(ctx: AppContext, actor: Actor | null,
   return { body: await readAll(ctx.privateFiles.read(await ensureCertificateImage(ctx, row))) };
 }
 
-/** Public verification by code; the code is matched whatever its case or surrounding spaces. */
+/**
+ * Public verification by code; the code is matched whatever its case, spaces or dashes (the
+ * route's schema normalises it already; done again here for callers other than the route).
+ */
 export async function verifyCertificate(ctx: AppContext, code: string) {
-  const normalized = code.trim().toUpperCase();
+  const normalized = normalizeCertificateCode(code);
   if (!/^[A-Z0-9-]{1,32}$/.test(normalized)) throw notFoundError();
   const [row] = await ctx.database.db
     .select()

@@ -1,4 +1,8 @@
 import { messages } from '@ishuri/contract';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
@@ -93,8 +97,13 @@ describe('a premium course’s certificate', () => {
 
   it('is mailed to the learner with the PDF attached', async () => {
     expect(mail.subject).toContain('Data Science Foundations');
-    expect(mail.text).toContain(messages.certificateGenerated);
-    expect(mail.html).toContain(messages.certificateGenerated);
+    // It says what is true of this mail: the PDF is attached (not "sent to your email").
+    expect(mail.text).toContain('Congratulations! You have completed the course.');
+    expect(mail.text).toContain(
+      'Your certificate for "Data Science Foundations" is attached to this e-mail as a PDF.',
+    );
+    expect(mail.text).not.toContain('sent to your email');
+    expect(mail.html).toContain('Congratulations! You have completed the course.');
     expect(mail.text).toContain(code);
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
@@ -240,6 +249,35 @@ describe('a premium course’s certificate', () => {
         error: messages.certificateNotFound,
         code: 'CERTIFICATE_NOT_FOUND',
       });
+    }
+  });
+
+  it('is verified from a code typed with spaces, without dashes or with other dashes', async () => {
+    const bare = code.replaceAll('-', '');
+    const spaced = code.replaceAll('-', ' ');
+    for (const asked of [
+      bare,
+      bare.toLowerCase(),
+      spaced,
+      ` ${spaced.toLowerCase()} `,
+      code.replaceAll('-', ' – '),
+      `${bare.slice(0, 3)} ${bare.slice(3, 7)}${bare.slice(7)}`,
+    ]) {
+      const response = await server.request(
+        'GET',
+        `/api/certificate/verify/${encodeURIComponent(asked)}`,
+      );
+      expect(response.status, asked).toBe(200);
+      expect(response.body.data).toMatchObject({
+        certificateCode: code,
+        learnerName: 'Aline Uwase',
+      });
+    }
+    // A code one character short, or with a character too many, is not this certificate.
+    for (const near of [bare.slice(0, -1), `${bare}2`, `X${bare.slice(1)}`]) {
+      const response = await server.request('GET', `/api/certificate/verify/${near}`);
+      expect(response.status, near).toBe(404);
+      expect(response.body.code).toBe('CERTIFICATE_NOT_FOUND');
     }
   });
 
@@ -417,5 +455,46 @@ describe('after the course and the learner are deleted', () => {
     const pdf = await readPdf(bytes);
     expect(pdf.text).toContain('Jean Habimana');
     expect(pdf.text).toContain('Networks 101');
+  });
+});
+
+/** poppler's pdftotext (installed by .ci/run): what a reader copies from the PDF. */
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ishuri-certificate-'));
+  try {
+    const file = path.join(dir, 'certificate.pdf');
+    writeFileSync(file, bytes);
+    const result = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    return result.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a certificate for a name and a title with emoji', () => {
+  it('leaves the emoji out of the PDF instead of drawing empty boxes', async () => {
+    const learner = await createUser(server, { firstName: 'Aline 🎓', lastName: 'Uwase 👩🏽‍💻' });
+    const course = await createCourseWithItems(server, [1], {
+      courseType: 'premium',
+      title: 'Python 🐍 basics ✅',
+    });
+    await enrol(server, learner.id, course.id);
+    const last = await completeAll(learner, course);
+    const id: string = last.body.data.certificateId;
+    const { response, bytes } = await download(id, learner.token);
+    expect(response.status).toBe(200);
+    // An emoji drawn as an empty box keeps its room: the words around it come apart.
+    const text = pdfText(bytes);
+    expect(text).toContain('Aline Uwase');
+    expect(text).toContain('Python basics');
+    expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
+    // The certificate itself keeps the names as typed (the verification page shows them).
+    const { certificateCode } = await certificateRow(id);
+    const verified = await server.request('GET', `/api/certificate/verify/${certificateCode}`);
+    expect(verified.body.data).toMatchObject({
+      learnerName: 'Aline 🎓 Uwase 👩🏽‍💻',
+      courseTitle: 'Python 🐍 basics ✅',
+    });
   });
 });

@@ -4,7 +4,8 @@ import { useImageSource } from '../../lib/use-image-source';
 
 /**
  * A course's picture, or a placeholder when it has none or it cannot be loaded. Where data is to
- * be saved, its small copy (`useImageSource`).
+ * be saved, its small copy (`useImageSource`). The whole picture shows, on a neutral background
+ * where its shape is not the box's (object-contain): a cover's words are never cropped.
  */
 export function CourseImage({
   src,
@@ -33,7 +34,7 @@ export function CourseImage({
       alt={alt}
       loading="lazy"
       onError={failed}
-      className={cn('object-cover', className)}
+      className={cn('bg-slate-100 object-contain', className)}
     />
   );
 }

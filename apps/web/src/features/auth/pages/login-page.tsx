@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, signinRequestSchema } from '@ishuri/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { PasswordField, TextField } from '../../../components/form-field';
@@ -12,9 +12,27 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useSignIn } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
 
-/** /login: e-mail and password; the code is e-mailed, then /otp after 4 s (product.md §4). */
+/** What a page that sends the reader here may pass in the router's state (never in the URL). */
+export interface LoginState {
+  /** The address just registered: the form starts with it. */
+  email?: string;
+}
+
+const emailFrom = (state: unknown): string => {
+  const email = (state as LoginState | null)?.email;
+  return typeof email === 'string' ? email : '';
+};
+
+/**
+ * /login: e-mail and password; the code is e-mailed, then /otp after 4 s (product.md §4). After
+ * registering, the e-mail comes filled in (router state from /register). A success closes the
+ * error toasts of the earlier tries.
+ */
 export default function LoginPage() {
   const signIn = useSignIn();
+  const { state } = useLocation();
+  // The error toasts of this screen's earlier tries (a box kept across renders, never drawn).
+  const [errorToasts] = useState(() => new Set<string | number>());
   const navigateLater = useDelayedNavigate();
   const [redirecting, setRedirecting] = useState(false);
   const {
@@ -23,23 +41,25 @@ export default function LoginPage() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(signinRequestSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: emailFrom(state), password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await signIn.mutateAsync(values);
       if (!answer?.userId) {
-        toast.error(messages.unexpectedResponse);
+        errorToasts.add(toast.error(messages.unexpectedResponse));
         return;
       }
+      errorToasts.forEach((id) => toast.dismiss(id));
+      errorToasts.clear();
       toast.success(answer.message ?? messages.codeSent);
       setRedirecting(true);
       navigateLater('/otp', redirectDelay.afterLogin, {
         state: { userId: answer.userId, email: values.email },
       });
     } catch (error) {
-      toast.error(errorMessage(error, messages.loginFailed));
+      errorToasts.add(toast.error(errorMessage(error, messages.loginFailed)));
     }
   });
 

@@ -14,6 +14,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useSignUp } from '../../../api/auth';
 import { AuthCard, textLinkClass } from '../components/auth-card';
+import type { LoginState } from './login-page';
 
 const registerFormSchema = signupRequestSchema.omit({ role: true });
 const fieldNames = ['firstName', 'lastName', 'email', 'password'] as const;
@@ -28,6 +29,7 @@ export default function RegisterPage() {
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerFormSchema),
@@ -42,7 +44,9 @@ export default function RegisterPage() {
         autoClose: toastAutoClose.register,
       });
       setRedirecting(true);
-      navigateLater('/login', redirectDelay.afterRegister);
+      // The address goes with the reader to /login in the router's state, never in the URL.
+      const loginState: LoginState = { email: values.email };
+      navigateLater('/login', redirectDelay.afterRegister, { state: loginState });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
         setEmailTaken(true);
@@ -72,7 +76,11 @@ export default function RegisterPage() {
         {emailTaken && (
           <FormAlert>
             <p>{messages.emailTakenOnRegister}</p>
-            <Link to="/login" className="font-semibold underline underline-offset-4">
+            <Link
+              to="/login"
+              state={{ email: getValues('email') } satisfies LoginState}
+              className="font-semibold underline underline-offset-4"
+            >
               {messages.logInInstead}
             </Link>
           </FormAlert>

@@ -79,6 +79,13 @@ export function ContactForm() {
   const sending = checking || send.isPending;
   // Not before the app has taken the prerendered page over: the tap would be lost.
   const takenOver = useTakenOver();
+  // The error toasts of earlier tries (a box kept across renders, never drawn): a message sent
+  // closes them, they no longer hold.
+  const [errorToasts] = useState(() => new Set<string>());
+  const showError = (message: string, toastId: string) => {
+    errorToasts.add(toastId);
+    toast.error(message, { ...toastOptions, toastId });
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,15 +98,19 @@ export function ContactForm() {
       setErrors(invalid);
       if (Object.keys(invalid).length > 0) {
         const message = validationMessage(invalid);
-        toast.error(message, { ...toastOptions, toastId: `contact-${message}` });
+        showError(message, `contact-${message}`);
         return;
       }
       const answer = await send.mutateAsync(values);
       toast.success(answer?.message ?? messages.contactSent, toastOptions);
+      toast.dismiss(errorToasts);
+      errorToasts.clear();
       target.reset();
     } catch (error) {
       setErrors(serverFieldErrors(error));
-      toast.error(failureMessage(error), toastOptions);
+      const message = failureMessage(error);
+      // One toast per sentence: the same failure again while it shows is not drawn twice.
+      showError(message, `contact-failure-${message}`);
     } finally {
       setChecking(false);
     }

@@ -11,7 +11,7 @@ import { useDeleteCaptions, usePutCaptions } from '../../../api/captions';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { FileField } from '../../../components/dashboard/file-field';
-import { uploadErrorMessage } from '../../../components/dashboard/upload-error';
+import { errorMessage, NetworkError } from '../../../lib/api-client';
 
 const MAX_KB = Math.floor(DEFAULT_MAX_CAPTIONS_BYTES / 1024);
 
@@ -21,6 +21,16 @@ function fileProblem(file: File): string | null {
   if (file.size > DEFAULT_MAX_CAPTIONS_BYTES) return messages.captionsTooLarge(MAX_KB);
   return null;
 }
+
+/**
+ * Why a change of the captions failed, as a sentence: the server's own (such as "The captions
+ * file must be a WebVTT file…" for a refused file), never its status code.
+ */
+const failureOf = (error: unknown) =>
+  errorMessage(
+    error,
+    error instanceof NetworkError ? messages.noResponse : messages.captionsSaveFailed,
+  );
 
 /**
  * The captions of a video lesson or sub-lesson being edited (issue 14): each language it has,
@@ -56,7 +66,7 @@ export function CaptionsEditor({ item }: { item: Lesson | SubLesson }) {
       setInputKey((key) => key + 1);
       toast.success(answer.message);
     } catch (error) {
-      setFailure(uploadErrorMessage(error));
+      setFailure(failureOf(error));
     }
   };
 
@@ -67,7 +77,7 @@ export function CaptionsEditor({ item }: { item: Lesson | SubLesson }) {
       setCaptions(answer.data.captions);
       toast.success(answer.message);
     } catch (error) {
-      setFailure(uploadErrorMessage(error));
+      setFailure(failureOf(error));
     }
   };
 

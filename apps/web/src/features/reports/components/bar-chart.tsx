@@ -52,23 +52,30 @@ export function BarChart({
           </li>
         ))}
       </ul>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeader}</th>
-            <th scope="col">{valueHeader}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar, index) => (
-            <tr key={`${index}-${bar.label}`}>
-              <th scope="row">{bar.label}</th>
-              <td>{bar.value}</td>
+      {/*
+        The figures for a screen reader. In a visually hidden box, not a visually hidden table: a
+        table is as wide as its cells whatever its own width, and made the page wider than a
+        360 px phone.
+      */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeader}</th>
+              <th scope="col">{valueHeader}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bars.map((bar, index) => (
+              <tr key={`${index}-${bar.label}`}>
+                <th scope="row">{bar.label}</th>
+                <td>{bar.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -49,7 +49,12 @@ export default function AllUsersPage() {
     () => [
       column.accessor('firstName', { header: messages.firstName }),
       column.accessor('lastName', { header: messages.lastName }),
-      column.accessor('email', { header: messages.email }),
+      column.accessor('email', {
+        header: messages.email,
+        // A long address wraps anywhere (an address has no spaces) instead of widening the
+        // card or the table past a 360 px phone.
+        cell: (info) => <span className="min-w-0 wrap-anywhere">{info.getValue()}</span>,
+      }),
       column.accessor('role', {
         header: messages.role,
         cell: (info) => (

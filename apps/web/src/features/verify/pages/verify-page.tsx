@@ -1,9 +1,9 @@
-import { messages } from '@ishuri/contract';
+import { messages, normalizeCertificateCode } from '@ishuri/contract';
 import { longDate } from '../../../lib/format';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { TextField } from '../../../components/form-field';
 import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
@@ -22,7 +22,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * /verify without a code: a field to type the code printed on a certificate; it opens
- * /verify/{code}.
+ * /verify/{code} with the code as printed, whatever the case, spaces or dashes typed
+ * (`ish 7k2m 9qx4`, `ISH7K2M9QX4` → `ISH-7K2M-9QX4`).
  */
 function CodeForm() {
   const navigate = useNavigate();
@@ -34,7 +35,7 @@ function CodeForm() {
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const typed = code.trim().toUpperCase();
+        const typed = normalizeCertificateCode(code);
         if (!typed) {
           setError(messages.verifyCodeRequired);
           return;
@@ -71,6 +72,11 @@ export default function VerifyPage() {
         <CodeForm />
       </VerifyLayout>
     );
+  }
+  // An address typed by hand (`/verify/ish 7k2m 9qx4`) shows as the printed code.
+  const printed = normalizeCertificateCode(code);
+  if (printed && printed !== code) {
+    return <Navigate replace to={`/verify/${encodeURIComponent(printed)}`} />;
   }
   return <Verification code={code} />;
 }
