@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { sortValue, sortingOf } from './sorting';
 
 /** A column the list may be ordered by: its id and its name as the reader sees it. */
-export interface SortableColumn {
+interface SortableColumn {
   id: string;
   name: string;
 }

@@ -15,7 +15,7 @@ export type ItemTarget =
   | { action: 'edit-lesson'; item: Lesson }
   | { action: 'edit-sub-lesson'; item: SubLesson };
 
-export interface ItemPlan {
+interface ItemPlan {
   kind: 'lesson' | 'sub-lesson';
   /** The dialog's title. */
   title: string;
