@@ -1,9 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { RowData } from '@tanstack/react-table';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../button';
-import { ConfirmDialog } from '../modal';
 import { DataTable } from './data-table';
 import type { DataTableProps } from './data-table';
 import { columnsFor } from './table-features';
@@ -75,35 +73,4 @@ export function removeColumn<T extends RowData>({
       </Button>
     ),
   });
-}
-
-/** The confirmation of a removal that cannot be undone: its question, then the warning. */
-export function ConfirmRemoval({
-  title,
-  question,
-  dialog,
-  confirmLabel,
-}: {
-  title: string;
-  /** The confirming button's word; "Delete" unless said. */
-  confirmLabel?: string;
-  /** The question naming the row, or null while no row is asked about. */
-  question: ReactNode | null;
-  dialog: Omit<Parameters<typeof ConfirmDialog>[0], 'title' | 'message'>;
-}) {
-  return (
-    <ConfirmDialog
-      title={title}
-      confirmLabel={confirmLabel}
-      message={
-        question === null ? null : (
-          <>
-            <p>{question}</p>
-            <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
-          </>
-        )
-      }
-      {...dialog}
-    />
-  );
 }

@@ -13,7 +13,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { DataSaverSwitch } from '../../../components/data-saver-switch';
 import { LanguageSwitcher } from '../../../components/language-switcher';
-import { FormAlert } from '../../../components/form-alert';
+import { LoadFailed } from '../../../components/load-failed';
 import { PasswordField, TextField } from '../../../components/form-field';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -201,14 +201,7 @@ export default function SettingsPage() {
   if (profile.isError) {
     return (
       <DashboardPage title={messages.accountSettings}>
-        <FormAlert>
-          <div className="flex flex-wrap items-center gap-3">
-            <span>{messages.profileFetchFailed}</span>
-            <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
-              {messages.tryAgain}
-            </Button>
-          </div>
-        </FormAlert>
+        <LoadFailed message={messages.profileFetchFailed} onRetry={() => void profile.refetch()} />
       </DashboardPage>
     );
   }

@@ -3,11 +3,8 @@ import type { Blog } from '@ishuri/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { ButtonLink } from '../../../components/button';
-import {
-  ConfirmRemoval,
-  removeColumn,
-  ServerList,
-} from '../../../components/data-table/server-list';
+import { removeColumn, ServerList } from '../../../components/data-table/server-list';
+import { ConfirmRemoval } from '../../../components/dashboard/confirm-removal';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { tableDate, truncate } from '../../../lib/format';

@@ -5,8 +5,8 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
-import { FormAlert } from '../../../components/form-alert';
-import { ConfirmDialog } from '../../../components/modal';
+import { LoadFailed } from '../../../components/load-failed';
+import { ConfirmRemoval } from '../../../components/dashboard/confirm-removal';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { longDate } from '../../../lib/format';
@@ -46,16 +46,10 @@ export default function ContactDetailPage() {
     const missing = contact.error instanceof ApiError && contact.error.status === 404;
     return (
       <DashboardPage title={missing ? messages.contactNotFound : messages.message}>
-        <FormAlert>
-          <div className="flex flex-wrap items-center gap-3">
-            <span>{missing ? messages.contactNotFound : messages.contactLoadFailed}</span>
-            {!missing && (
-              <Button size="sm" variant="secondary" onClick={() => void contact.refetch()}>
-                {messages.tryAgain}
-              </Button>
-            )}
-          </div>
-        </FormAlert>
+        <LoadFailed
+          message={missing ? messages.contactNotFound : messages.contactLoadFailed}
+          onRetry={missing ? undefined : () => void contact.refetch()}
+        />
         {back()}
       </DashboardPage>
     );
@@ -100,17 +94,10 @@ export default function ContactDetailPage() {
         <h2 className="mt-6 mb-2 text-sm font-medium text-slate-600">{messages.message}</h2>
         <p className="whitespace-pre-line text-slate-900">{message.message}</p>
       </Panel>
-      <ConfirmDialog
+      <ConfirmRemoval
         title={messages.deleteMessage}
-        message={
-          remove.target ? (
-            <>
-              <p>{messages.confirmDeleteContact(remove.target.FullName)}</p>
-              <p className="mt-2 font-medium">{messages.cannotBeUndone}</p>
-            </>
-          ) : null
-        }
-        {...remove.dialog}
+        question={remove.target ? messages.confirmDeleteContact(remove.target.FullName) : null}
+        dialog={remove.dialog}
       />
     </DashboardPage>
   );

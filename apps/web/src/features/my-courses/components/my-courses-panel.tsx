@@ -9,7 +9,7 @@ import { CourseTypeBadge } from '../../../components/course-type-badge';
 import { CourseImage } from '../../../components/dashboard/course-image';
 import { Panel } from '../../../components/dashboard/dashboard-page';
 import { linkClass } from '../../../components/dashboard/styles';
-import { FormAlert } from '../../../components/form-alert';
+import { LoadFailed } from '../../../components/load-failed';
 import { ProgressBar } from '../../../components/progress-bar';
 import { Spinner } from '../../../components/spinner';
 import { myCoursesAnchor } from '../../../lib/site';
@@ -125,14 +125,7 @@ export function MyCoursesPanel() {
     );
   } else if (courses.isError) {
     body = (
-      <FormAlert>
-        <div className="flex flex-wrap items-center gap-3">
-          <span>{messages.myCoursesLoadFailed}</span>
-          <Button size="sm" variant="secondary" onClick={() => void courses.refetch()}>
-            {messages.tryAgain}
-          </Button>
-        </div>
-      </FormAlert>
+      <LoadFailed message={messages.myCoursesLoadFailed} onRetry={() => void courses.refetch()} />
     );
   } else if (entries.length === 0) {
     body = (

@@ -16,8 +16,12 @@ import {
 import { Button } from '../../../components/button';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { TextField } from '../../../components/form-field';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { errorMessage } from '../../../lib/api-client';
 import { tableDate } from '../../../lib/format';
+
+/** The payments and vouchers are asked for 20 at a time (api/premium.ts). */
+const PAGE_SIZE = 20;
 
 const fail = (error: unknown) => toast.error(errorMessage(error, messages.badRequest));
 
@@ -159,43 +163,8 @@ function VouchersPanel() {
           </li>
         ))}
       </ul>
-      <Pager page={page} total={list.data?.total} onPage={setPage} />
+      <PagedListFooter page={page} total={list.data?.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </Panel>
-  );
-}
-
-function Pager({
-  page,
-  total = 0,
-  onPage,
-}: {
-  page: number;
-  total?: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / 20));
-  return (
-    <div className="mt-3 flex items-center gap-2">
-      <Button
-        type="button"
-        size="sm"
-        variant="secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        ‹
-      </Button>
-      <span className="text-sm text-slate-700">{messages.tablePage(page, pages)}</span>
-      <Button
-        type="button"
-        size="sm"
-        variant="secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        ›
-      </Button>
-    </div>
   );
 }
 
@@ -247,7 +216,7 @@ function PaymentsPanel() {
           </li>
         ))}
       </ul>
-      <Pager page={page} total={list.data?.total} onPage={setPage} />
+      <PagedListFooter page={page} total={list.data?.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </Panel>
   );
 }

@@ -2,11 +2,8 @@ import { messages } from '@ishuri/contract';
 import type { Subscriber } from '@ishuri/contract';
 import { UserMinus } from 'lucide-react';
 import { useMemo } from 'react';
-import {
-  ConfirmRemoval,
-  removeColumn,
-  ServerList,
-} from '../../../components/data-table/server-list';
+import { removeColumn, ServerList } from '../../../components/data-table/server-list';
+import { ConfirmRemoval } from '../../../components/dashboard/confirm-removal';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { tableDate } from '../../../lib/format';

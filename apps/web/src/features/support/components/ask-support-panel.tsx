@@ -6,6 +6,7 @@ import { useAskSupport, useMySupportRequests, useSetSupportStatus } from '../../
 import { SUPPORT_PAGE_SIZE } from '../../../api/support';
 import { Button } from '../../../components/button';
 import { FileField } from '../../../components/dashboard/file-field';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { Panel } from '../../../components/dashboard/dashboard-page';
 import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
@@ -82,7 +83,6 @@ export function MySupportRequestsPanel() {
   const [page, setPage] = useState(1);
   const mine = useMySupportRequests(page);
   const setStatus = useSetSupportStatus();
-  const total = mine.data?.total ?? 0;
   const requests = mine.data?.data ?? [];
   return (
     <Panel title={messages.supportMine}>
@@ -125,44 +125,12 @@ export function MySupportRequestsPanel() {
           ))}
         </ul>
       )}
-      <Pager page={page} pages={Math.ceil(total / SUPPORT_PAGE_SIZE)} onPage={setPage} />
+      <PagedListFooter
+        page={page}
+        total={mine.data?.total}
+        pageSize={SUPPORT_PAGE_SIZE}
+        onPage={setPage}
+      />
     </Panel>
-  );
-}
-
-export function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  if (pages <= 1) return null;
-  return (
-    <div className="mt-4 flex items-center justify-between gap-2">
-      <Button
-        type="button"
-        variant="secondary"
-        size="sm"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {messages.previousPage}
-      </Button>
-      <span className="text-sm text-slate-600">
-        {page} / {pages}
-      </span>
-      <Button
-        type="button"
-        variant="secondary"
-        size="sm"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {messages.nextPage}
-      </Button>
-    </div>
   );
 }

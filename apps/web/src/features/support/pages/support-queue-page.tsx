@@ -9,7 +9,7 @@ import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-pa
 import { PageSpinner } from '../../../components/spinner';
 import { TextAreaField } from '../../../components/textarea-field';
 import { errorMessage } from '../../../lib/api-client';
-import { Pager } from '../components/ask-support-panel';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { RequestThread, ScreenshotButton, when } from '../components/support-parts';
 
 /** How long a request has waited: hours and minutes. */
@@ -100,9 +100,10 @@ export default function SupportQueuePage() {
           </li>
         ))}
       </ol>
-      <Pager
+      <PagedListFooter
         page={page}
-        pages={Math.ceil((queue.data?.total ?? 0) / SUPPORT_PAGE_SIZE)}
+        total={queue.data?.total}
+        pageSize={SUPPORT_PAGE_SIZE}
         onPage={setPage}
       />
     </DashboardPage>

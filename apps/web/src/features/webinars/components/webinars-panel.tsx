@@ -12,6 +12,7 @@ import {
 } from '../../../api/webinars';
 import { Button, ButtonLink } from '../../../components/button';
 import { Panel } from '../../../components/dashboard/dashboard-page';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { errorMessage } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/language';
 import { readerTime } from './webinar-time';
@@ -115,7 +116,6 @@ export function WebinarsPanel() {
   const past = useWebinars('past', 1);
   const list = upcoming.data?.data ?? [];
   const recordings = (past.data?.data ?? []).filter((webinar) => webinar.recordingUrl);
-  const pages = Math.ceil((upcoming.data?.total ?? 0) / WEBINAR_PAGE_SIZE);
   const canJoin = list[0]?.canJoin ?? past.data?.data[0]?.canJoin;
   return (
     <Panel title={messages.webinarsUpcoming}>
@@ -130,28 +130,12 @@ export function WebinarsPanel() {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <div className="mt-2 flex justify-between gap-2">
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {messages.previousPage}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {messages.nextPage}
-          </Button>
-        </div>
-      )}
+      <PagedListFooter
+        page={page}
+        total={upcoming.data?.total}
+        pageSize={WEBINAR_PAGE_SIZE}
+        onPage={setPage}
+      />
       {canJoin && <RemindersSwitch />}
       {recordings.length > 0 && (
         <>
