@@ -1,27 +1,23 @@
 import { messages } from '@ishuri/contract';
-import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import type { ReactNode, RefObject } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useId, useRef, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
 import { usePublicSession } from '../api/users';
 import type { Session } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { mainLinks } from '../lib/site';
 import { useTakenOver } from '../lib/taken-over';
-import { useLogout } from '../lib/use-logout';
 import { BrandLink } from './brand-link';
 import { ButtonLink } from './button';
 import { LanguageSwitcher } from './language-switcher';
+import { useDismiss, useMenuState } from './menu-state';
 import { useSignedOutElsewhere } from '../lib/auth';
+
+/** Its code is loaded when it is first shown (it adds nothing to a public page's first load). */
+const AccountMenu = lazy(() =>
+  import('./account-menu').then((module) => ({ default: module.AccountMenu })),
+);
 
 /** Its code is loaded when it is first shown (it adds nothing to a public page's first load). */
 const SignedOutNotice = lazy(() =>
@@ -42,44 +38,6 @@ function useScrolled(): boolean {
   );
 }
 
-/** Open state that closes by itself on navigation (it belongs to one location). */
-function useMenuState() {
-  const location = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const setOpen = useCallback(
-    (value: boolean) => setOpenAt(value ? location.key : null),
-    [location.key],
-  );
-  return [openAt === location.key, setOpen] as const;
-}
-
-/** Closes an open menu on Escape (focus goes back to its button) or on a click outside. */
-function useDismiss(
-  open: boolean,
-  close: () => void,
-  container: RefObject<HTMLElement | null>,
-  button: RefObject<HTMLButtonElement | null>,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        close();
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close, container, button]);
-}
-
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 font-medium transition-colors',
@@ -88,66 +46,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:text-brand-800 hover:bg-slate-100',
   );
 
-function AccountMenu({ session }: { session: Session }) {
-  const [open, setOpen] = useMenuState();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const logout = useLogout();
-  const close = useCallback(() => setOpen(false), [setOpen]);
-  useDismiss(open, close, container, button);
-  const letter = (session.firstName.trim()[0] ?? '?').toUpperCase();
-
-  return (
-    <div ref={container} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-        className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white hover:bg-brand-800"
-      >
-        <span aria-hidden="true" data-testid="avatar-letter">
-          {letter}
-        </span>
-        <span className="sr-only">{messages.accountMenu}</span>
-      </button>
-      <div
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
-      >
-        {session.firstName && (
-          <p className="truncate px-3 py-2 text-sm text-slate-600">
-            {messages.signedInAs(session.firstName)}
-          </p>
-        )}
-        <ul>
-          <li>
-            <NavLink
-              to="/dashboard"
-              className="flex items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100"
-            >
-              <LayoutDashboard className="size-4" aria-hidden="true" />
-              {messages.dashboard}
-            </NavLink>
-          </li>
-          <li>
-            <button
-              type="button"
-              onClick={() => void logout('/login')}
-              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-slate-800 hover:bg-slate-100"
-            >
-              <LogOut className="size-4" aria-hidden="true" />
-              {messages.logout}
-            </button>
-          </li>
-        </ul>
-      </div>
-    </div>
-  );
-}
+/** The account button's circle while its code comes: the bar keeps its shape. */
+const AvatarPlaceholder = ({ session }: { session: Session }) => (
+  <span
+    aria-hidden="true"
+    className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white"
+  >
+    {(session.firstName.trim()[0] ?? '?').toUpperCase()}
+  </span>
+);
 
 const visitorLinks = [
   {
@@ -213,7 +120,9 @@ export function Navbar({ dashboardMenu }: { dashboardMenu?: ReactNode } = {}) {
           <LanguageSwitcher className="hidden md:flex" />
           {session ? (
             <div className={inDashboard ? 'hidden lg:block' : undefined}>
-              <AccountMenu session={session} />
+              <Suspense fallback={<AvatarPlaceholder session={session} />}>
+                <AccountMenu session={session} />
+              </Suspense>
             </div>
           ) : (
             <ButtonLink to="/login" size="sm">
