@@ -5,7 +5,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useReportOverview } from '../../api/reports';
 import { Button } from '../../components/button';
-import { CourseTypeBadge } from '../../components/dashboard/course-type-badge';
+import { CourseTypeBadge } from '../../components/course-type-badge';
 import { Panel } from '../../components/dashboard/dashboard-page';
 import { badgeClass, linkClass } from '../../components/dashboard/styles';
 import { FormAlert } from '../../components/form-alert';

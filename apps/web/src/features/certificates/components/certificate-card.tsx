@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { longDate } from '../../../lib/format';
 import { certificatePdf, NotPdfError, useCertificateImage } from '../../../api/certificates';
-import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
+import { CourseTypeBadge } from '../../../components/course-type-badge';
 import { useInView } from '../../../lib/use-in-view';
 import { saveFile } from '../../../lib/save-file';
 

@@ -4,7 +4,7 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
+import { CourseTypeBadge } from '../../../components/course-type-badge';
 import { badgeClass, linkClass } from '../../../components/dashboard/styles';
 import { Modal } from '../../../components/modal';
 import { cn } from '../../../lib/cn';

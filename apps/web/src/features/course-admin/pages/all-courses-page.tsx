@@ -13,7 +13,7 @@ import { tableDate } from '../../../lib/format';
 import { useDeleteCourse } from '../../../api/courses';
 import { useManagedCourses } from '../../../api/courses';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
-import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
+import { CourseTypeBadge } from '../../../components/course-type-badge';
 import { badgeClass, linkClass } from '../../../components/dashboard/styles';
 import { cn } from '../../../lib/cn';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';

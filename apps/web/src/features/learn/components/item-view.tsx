@@ -2,12 +2,19 @@ import { messages } from '@ishuri/contract';
 import type { QuizAttemptResult } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { courseKeys } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { itemKinds } from '../../../curriculum/item-kinds';
-import { ResourceList } from '../../../curriculum/resource-list';
 import type { LearnItem } from '../../../curriculum/learning-path';
+
+/**
+ * The item's files come after the page's own code, as their list comes after the item (issue
+ * 30, point 3: the learning page's first load).
+ */
+const ResourceList = lazy(() =>
+  import('../../../curriculum/resource-list').then((module) => ({ default: module.ResourceList })),
+);
 
 interface ItemViewProps {
   item: LearnItem;
@@ -80,7 +87,9 @@ export function ItemView({
         onStale={() => queryClient.invalidateQueries({ queryKey: courseKeys.all })}
       />
 
-      <ResourceList courseId={courseId} itemId={item.id} level={3} />
+      <Suspense fallback={null}>
+        <ResourceList courseId={courseId} itemId={item.id} level={3} />
+      </Suspense>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         {completed ? (

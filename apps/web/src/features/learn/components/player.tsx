@@ -1,16 +1,26 @@
 import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
 import type { ReactNode } from 'react';
 import { messages } from '@ishuri/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLearningPath } from '../use-learning-path';
 import type { LearnMode } from '../use-learning-path';
 import type { LearnItem } from '../../../curriculum/learning-path';
-import { CertificatePanel, FreeCourseCompletePanel } from './completion-panel';
 import { GuestNotice, PreviewNotice } from './guest-notice';
 import { ItemView } from './item-view';
 import { OutlineSidebar } from './outline-sidebar';
 import { ProgressBar } from '../../../components/progress-bar';
 import { CourseHeader } from './course-header';
+
+/**
+ * What a finished course shows (the certificate, or the free course's end) is loaded when the
+ * course is complete, not with every lesson (issue 30, point 3).
+ */
+const CertificatePanel = lazy(() =>
+  import('./completion-panel').then((module) => ({ default: module.CertificatePanel })),
+);
+const FreeCourseCompletePanel = lazy(() =>
+  import('./completion-panel').then((module) => ({ default: module.FreeCourseCompletePanel })),
+);
 
 interface PlayerProps {
   course: CourseWithLessons;
@@ -48,14 +58,18 @@ export function Player({ course, items, mode, records, viewer, below }: PlayerPr
 
   const preview = mode === 'preview';
   const completion =
-    !path.allComplete || preview ? null : course.courseType === 'premium' && !guest ? (
-      <CertificatePanel
-        courseId={course.id}
-        lastItemId={lastItem!.id}
-        showIssued={completeOnArrival}
-      />
-    ) : (
-      <FreeCourseCompletePanel guest={guest} />
+    !path.allComplete || preview ? null : (
+      <Suspense fallback={<p role="status">{messages.loading}</p>}>
+        {course.courseType === 'premium' && !guest ? (
+          <CertificatePanel
+            courseId={course.id}
+            lastItemId={lastItem!.id}
+            showIssued={completeOnArrival}
+          />
+        ) : (
+          <FreeCourseCompletePanel guest={guest} />
+        )}
+      </Suspense>
     );
 
   return (

@@ -1,6 +1,6 @@
 import { can, looksLikeId, messages, normalizeId } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { toastLater as toast } from '../../../lib/toast';
 import { PageSpinner } from '../../../components/spinner';
@@ -12,7 +12,6 @@ import { useCourse } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { useProgress } from '../../../api/progress';
 import { CourseHeader } from '../components/course-header';
-import { EnrolPanel } from '../components/enrol-panel';
 import { CourseBeingUpdated, CourseNotFound, LessonsLoadError } from '../components/load-states';
 import { OutlineSidebar } from '../components/outline-sidebar';
 import { Player } from '../components/player';
@@ -20,6 +19,11 @@ import { flattenItems } from '../../../curriculum/learning-path';
 import { useWaitingProgress, withWaiting } from '../../../offline/waiting-progress';
 import { useSavedCourse } from '../../../offline/offline-page';
 import { SavedQualityContext } from '../../../curriculum/saved-quality';
+
+/** Shown only before a premium course is joined: its code comes when it is. */
+const EnrolPanel = lazy(() =>
+  import('../components/enrol-panel').then((module) => ({ default: module.EnrolPanel })),
+);
 
 /** A premium course the reader may not open: its outline (all locked) and the Enrol action. */
 function LockedCourse({
@@ -45,7 +49,9 @@ function LockedCourse({
           isOpenable={() => false}
           onOpen={() => undefined}
         />
-        <EnrolPanel signedIn={signedIn} enrolling={enrolling} onEnrol={onEnrol} />
+        <Suspense fallback={<p role="status">{messages.loading}</p>}>
+          <EnrolPanel signedIn={signedIn} enrolling={enrolling} onEnrol={onEnrol} />
+        </Suspense>
       </div>
     </>
   );

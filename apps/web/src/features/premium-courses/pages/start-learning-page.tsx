@@ -12,7 +12,7 @@ import { useEnrol } from '../../../api/enrolments';
 import { usePremiumCourses } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { CourseImage } from '../../../components/dashboard/course-image';
-import { CourseTypeBadge } from '../../../components/dashboard/course-type-badge';
+import { CourseTypeBadge } from '../../../components/course-type-badge';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { badgeClass, linkClass } from '../../../components/dashboard/styles';
 import { cn } from '../../../lib/cn';
