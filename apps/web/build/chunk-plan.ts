@@ -152,6 +152,15 @@ const TOASTS =
  */
 const OFFLINE_DB = /[\\/]src[\\/]offline[\\/]db\.ts$/;
 
+/**
+ * What the course page and the learning page ask for below their first screen, one file each
+ * (not one per module: each is a request on a slow network): a course's or an item's files with
+ * their reads and download, and Save for offline with its storage facts.
+ */
+const RESOURCES =
+  /[\\/]src[\\/](curriculum[\\/]resource-list\.tsx|api[\\/]resources\.ts|lib[\\/]save-file\.ts)$|[\\/]contract[\\/]src[\\/]resource-types\.ts$|ishuri-route-table:resourceApi$/;
+const SAVE_FOR_OFFLINE = /[\\/]src[\\/]offline[\\/](save-for-offline\.tsx|storage\.ts)$/;
+
 /** Set in the first build's environment: that build is the plan's source, it plans nothing. */
 export const PLANNING = 'ISHURI_CHUNK_PLANNING';
 
@@ -198,6 +207,8 @@ export function chunkPlan(configFile: string) {
       // request, not two, on every page.
       { name: (id: string) => (TOASTS.test(id) ? 'toasts' : null) },
       { name: (id: string) => (OFFLINE_DB.test(id) ? 'offline-db' : null) },
+      { name: (id: string) => (RESOURCES.test(id) ? 'resources' : null) },
+      { name: (id: string) => (SAVE_FOR_OFFLINE.test(id) ? 'save-for-offline' : null) },
       { name: (id: string) => plan.get(id) ?? null },
     ],
   };

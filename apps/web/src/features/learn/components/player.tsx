@@ -1,5 +1,5 @@
 import type { CourseWithLessons, ProgressRecord } from '@ishuri/contract';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { messages } from '@ishuri/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLearningPath } from '../use-learning-path';
@@ -52,14 +52,13 @@ export function Player({ course, items, mode, records, viewer, below }: PlayerPr
   // Get Certificate come below the item, where the learner is, and take the focus (issue 32).
   const completedHere = path.allComplete && !completeOnArrival;
   const completionHere = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (completedHere) completionHere.current?.focus();
-  }, [completedHere]);
 
   const preview = mode === 'preview';
   const completion =
     !path.allComplete || preview ? null : (
       <Suspense fallback={<p role="status">{messages.loading}</p>}>
+        {/* Inside the boundary: the focus moves once the panel itself is drawn. */}
+        <FocusWhenShown target={completionHere} when={completedHere} />
         {course.courseType === 'premium' && !guest ? (
           <CertificatePanel
             courseId={course.id}
@@ -120,4 +119,18 @@ export function Player({ course, items, mode, records, viewer, below }: PlayerPr
       </div>
     </>
   );
+}
+
+/** Moves the focus to `target` once it is drawn (inside a Suspense boundary: once its content is). */
+function FocusWhenShown({
+  target,
+  when,
+}: {
+  target: RefObject<HTMLElement | null>;
+  when: boolean;
+}) {
+  useEffect(() => {
+    if (when) target.current?.focus();
+  }, [when, target]);
+  return null;
 }
