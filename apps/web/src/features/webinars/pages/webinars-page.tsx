@@ -8,10 +8,12 @@ import {
   useDeleteWebinar,
   useUpdateWebinar,
   useWebinars,
+  WEBINAR_PAGE_SIZE,
 } from '../../../api/webinars';
 import { useManagedCourses } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
+import { PagedListFooter } from '../../../components/paged-list-footer';
 import { TextField } from '../../../components/form-field';
 import { TextAreaField } from '../../../components/textarea-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -197,8 +199,10 @@ function ManagedWebinar({ webinar, ended }: { webinar: Webinar; ended: boolean }
   );
 }
 
+/** One list of the managed webinars, a page at a time (it showed the first page only). */
 function WebinarList({ when, title }: { when: 'upcoming' | 'past'; title: string }) {
-  const list = useWebinars(when, 1);
+  const [page, setPage] = useState(1);
+  const list = useWebinars(when, page);
   const rows = list.data?.data ?? [];
   return (
     <Panel title={title}>
@@ -211,6 +215,12 @@ function WebinarList({ when, title }: { when: 'upcoming' | 'past'; title: string
           ))}
         </ul>
       )}
+      <PagedListFooter
+        page={page}
+        total={list.data?.total}
+        pageSize={WEBINAR_PAGE_SIZE}
+        onPage={setPage}
+      />
     </Panel>
   );
 }
