@@ -161,6 +161,14 @@ const RESOURCES =
   /[\\/]src[\\/](curriculum[\\/]resource-list\.tsx|api[\\/]resources\.ts|lib[\\/]save-file\.ts)$|[\\/]contract[\\/]src[\\/]resource-types\.ts$|ishuri-route-table:resourceApi$/;
 const SAVE_FOR_OFFLINE = /[\\/]src[\\/]offline[\\/](save-for-offline\.tsx|storage\.ts)$/;
 
+/** Files named by what they hold, before the plan (each module in the first that takes it). */
+const NAMED_FILES: ReadonlyArray<[string, RegExp]> = [
+  ['toasts', TOASTS],
+  ['offline-db', OFFLINE_DB],
+  ['resources', RESOURCES],
+  ['save-for-offline', SAVE_FOR_OFFLINE],
+];
+
 /** Set in the first build's environment: that build is the plan's source, it plans nothing. */
 export const PLANNING = 'ISHURI_CHUNK_PLANNING';
 
@@ -205,10 +213,9 @@ export function chunkPlan(configFile: string) {
     groups: [
       // The toasts (react-toastify and its container) come together once a page is idle: one
       // request, not two, on every page.
-      { name: (id: string) => (TOASTS.test(id) ? 'toasts' : null) },
-      { name: (id: string) => (OFFLINE_DB.test(id) ? 'offline-db' : null) },
-      { name: (id: string) => (RESOURCES.test(id) ? 'resources' : null) },
-      { name: (id: string) => (SAVE_FOR_OFFLINE.test(id) ? 'save-for-offline' : null) },
+      ...NAMED_FILES.map(([file, modules]) => ({
+        name: (id: string) => (modules.test(id) ? file : null),
+      })),
       { name: (id: string) => plan.get(id) ?? null },
     ],
   };

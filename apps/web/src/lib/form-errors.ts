@@ -10,14 +10,21 @@ export function applyFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   known: ReadonlyArray<Path<T>>,
 ): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400) return false;
-  let placed = false;
+  const found = fieldErrorsOf(error, known);
+  for (const [field, message] of found) setError(field, { type: 'server', message });
+  return found.length > 0;
+}
+
+/** The server's per-field messages (`fields` of a 400) for the form's own fields, in order. */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  known: ReadonlyArray<F>,
+): Array<[F, string]> {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const found: Array<[F, string]> = [];
   for (const [name, message] of Object.entries(error.fields)) {
     const field = known.find((candidate) => candidate === name);
-    if (field) {
-      setError(field, { type: 'server', message });
-      placed = true;
-    }
+    if (field) found.push([field, message]);
   }
-  return placed;
+  return found;
 }

@@ -11,6 +11,7 @@ import { TextAreaField } from '../../../components/textarea-field';
 import { useTakenOver } from '../../../lib/taken-over';
 import { toastLater as toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useSendContact } from '../../../api/contact';
 
 /**
@@ -30,17 +31,6 @@ function failureMessage(error: unknown): string {
     return error.serverMessage ?? error.bodyMessage ?? messages.contactSendFailed;
   }
   return messages.contactSendFailed;
-}
-
-/** The server's per-field messages (`fields` of a 400) on the form's own fields. */
-function serverFieldErrors(error: unknown): Errors {
-  const errors: Errors = {};
-  if (!(error instanceof ApiError) || error.status !== 400) return errors;
-  for (const [name, message] of Object.entries(error.fields)) {
-    const field = contactFields.find((candidate) => candidate === name);
-    if (field) errors[field] = message;
-  }
-  return errors;
 }
 
 /**
@@ -107,7 +97,7 @@ export function ContactForm() {
       errorToasts.clear();
       target.reset();
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setErrors(Object.fromEntries(fieldErrorsOf(error, contactFields)));
       const message = failureMessage(error);
       // One toast per sentence: the same failure again while it shows is not drawn twice.
       showError(message, `contact-failure-${message}`);

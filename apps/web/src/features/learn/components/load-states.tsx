@@ -1,20 +1,46 @@
 import { messages } from '@ishuri/contract';
 import { Hourglass, SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/button';
 import { pageTitle } from '../../../lib/site';
+
+/** A whole-page notice in place of the course: its icon, title, sentence and way out. */
+function CourseNotice({
+  icon,
+  title,
+  text,
+  backTo,
+  backLabel,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <title>{pageTitle(title)}</title>
+      {icon}
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="text-slate-700">{text}</p>
+      <ButtonLink to={backTo} variant="secondary">
+        {backLabel}
+      </ButtonLink>
+    </section>
+  );
+}
 
 /** GET /api/course/single answered 404: "Course Not Found". */
 export function CourseNotFound({ backTo }: { backTo: string }) {
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>{pageTitle(messages.courseNotFound)}</title>
-      <SearchX className="size-12 text-slate-500" aria-hidden="true" />
-      <h1 className="text-2xl font-bold text-slate-900">{messages.courseNotFound}</h1>
-      <p className="text-slate-700">{messages.courseNotFoundHint}</p>
-      <ButtonLink to={backTo} variant="secondary">
-        {messages.browseCourses}
-      </ButtonLink>
-    </section>
+    <CourseNotice
+      icon={<SearchX className="size-12 text-slate-500" aria-hidden="true" />}
+      title={messages.courseNotFound}
+      text={messages.courseNotFoundHint}
+      backTo={backTo}
+      backLabel={messages.browseCourses}
+    />
   );
 }
 
@@ -24,15 +50,13 @@ export function CourseNotFound({ backTo }: { backTo: string }) {
  */
 export function CourseBeingUpdated({ backTo }: { backTo: string }) {
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <title>{pageTitle(messages.courseBeingUpdatedTitle)}</title>
-      <Hourglass className="size-12 text-brand-700" aria-hidden="true" />
-      <h1 className="text-2xl font-bold text-slate-900">{messages.courseBeingUpdatedTitle}</h1>
-      <p className="text-slate-700">{messages.courseBeingUpdated}</p>
-      <ButtonLink to={backTo} variant="secondary">
-        {messages.myCourses}
-      </ButtonLink>
-    </section>
+    <CourseNotice
+      icon={<Hourglass className="size-12 text-brand-700" aria-hidden="true" />}
+      title={messages.courseBeingUpdatedTitle}
+      text={messages.courseBeingUpdated}
+      backTo={backTo}
+      backLabel={messages.myCourses}
+    />
   );
 }
 
