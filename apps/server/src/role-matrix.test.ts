@@ -808,10 +808,12 @@ const calls: Record<Row, MatrixCall> = {
 
   'GET /api/premium/plan': (w, token) => get(w, '/api/premium/plan', token),
   'GET /api/premium/me': (w, token) => get(w, '/api/premium/me', token),
+  // The number test mode always declines: an approved checkout would make the caller Premium
+  // a few seconds later, and the rows after it (webinars, resources) would see a Premium learner.
   'POST /api/premium/checkout': (w, token) =>
     w.server.request('POST', '/api/premium/checkout', {
       token,
-      body: { method: 'momo', phone: '0788123456' },
+      body: { method: 'momo', phone: '0780000001' },
     }),
   "GET /api/premium/payments/:id (the learner's)": async (w, token) =>
     get(w, `/api/premium/payments/${await paidByLearner(w)}`, token),
