@@ -32,9 +32,12 @@ const boxClass = 'aspect-video w-full rounded-2xl bg-slate-900 shadow-lg';
  */
 export function ExplainerVideo() {
   const [pressed, setPressed] = useState(false);
+  // The Play video button stays while it has the focus: reached with the keyboard, it scrolls
+  // into view, and the video taking its place then would drop the focus and the key pressed.
+  const [focused, setFocused] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const onScreen = useInView(box, '0px');
-  if (!onScreen && !pressed) {
+  if ((!onScreen || focused) && !pressed) {
     return (
       <div ref={box} className={`${boxClass} flex items-center justify-center`}>
         <button
@@ -42,6 +45,8 @@ export function ExplainerVideo() {
           className="flex size-16 items-center justify-center rounded-full bg-white/90 text-slate-900 hover:bg-white"
           aria-label={messages.playVideo}
           onClick={() => setPressed(true)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
         >
           <Play className="size-7" aria-hidden="true" />
         </button>
