@@ -1,15 +1,8 @@
 import { blogApi } from '@ishuri/contract/routes';
-import type { CreateBlogFields, ListQuery } from '@ishuri/contract';
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import type { ListQuery } from '@ishuri/contract';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { CATALOGUE_PAGE_SIZE, cataloguePages } from '../lib/paging';
-import { useRefresh } from './refresh';
 
 /**
  * Blog posts: every call of the blog's endpoints, and their cache keys, defined once. A page
@@ -44,29 +37,3 @@ export const usePublicBlogs = () =>
     ),
   );
 export const useBlog = (id: string) => useQuery(blogOptions(id));
-
-export interface CreateBlogInput extends CreateBlogFields {
-  image?: File | null;
-}
-
-export function useCreateBlog() {
-  const refresh = useRefresh(blogKeys.all);
-  return useMutation({
-    mutationFn: ({ title, content, image }: CreateBlogInput) => {
-      const body = new FormData();
-      body.set('title', title);
-      body.set('content', content);
-      if (image) body.set('imageUrl', image);
-      return call(blogApi.create, { body });
-    },
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteBlog() {
-  const refresh = useRefresh(blogKeys.all);
-  return useMutation({
-    mutationFn: (id: string) => call(blogApi.delete, { params: { id } }),
-    onSuccess: refresh,
-  });
-}

@@ -1,20 +1,15 @@
 import { contactApi } from '@ishuri/contract/routes';
-import type { ListQuery, SendContactRequest } from '@ishuri/contract';
+import type { ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
-/** Contact messages: the public form, and the admin's list. */
+/** Contact messages: the admin's list (the public form's one call: ./send-contact). */
 export const contactKeys = {
   all: ['contacts'] as const,
   list: (query: ListQuery = {}) => ['contacts', 'list', query] as const,
   one: (id: string) => ['contacts', 'one', id] as const,
 };
-
-export const useSendContact = () =>
-  useMutation({
-    mutationFn: (body: SendContactRequest) => call(contactApi.send, { body, auth: false }),
-  });
 
 export const contactListOptions = (query: ListQuery = {}) =>
   queryOptions({

@@ -1,14 +1,12 @@
 import { resourceApi } from '@ishuri/contract/routes';
 import { resourceFileName } from '@ishuri/contract';
-import type { ListQuery, Resource, ResourceUpdate } from '@ishuri/contract';
+import type { ListQuery, Resource } from '@ishuri/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { itemsOf, nextPageOf } from '../lib/paging';
@@ -16,7 +14,8 @@ import { saveFile } from '../lib/save-file';
 
 /**
  * Course resources (issue 34, point 1): a course's (or one lesson's) files, each with its size,
- * type and whether the reader may download it; the owner's changes; the report's counts.
+ * type and whether the reader may download it; the report's counts (the owner's changes:
+ * ./resource-changes).
  */
 
 export const RESOURCES_PAGE_SIZE = 20;
@@ -62,32 +61,6 @@ export const resourceFile = (id: string, signal?: AbortSignal) =>
 export async function downloadResource(resource: Resource): Promise<void> {
   const blob = await resourceFile(resource.id);
   saveFile(blob, resourceFileName(resource.title, resource.mediaType));
-}
-
-export function useUploadResource(courseId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (form: FormData) =>
-      call(resourceApi.create, { params: { id: courseId }, body: form }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
-  });
-}
-
-export function useUpdateResource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: ResourceUpdate }) =>
-      call(resourceApi.update, { params: { id }, body: change }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
-  });
-}
-
-export function useDeleteResource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => call(resourceApi.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
-  });
 }
 
 /** The course report's downloads per resource (its owner and admins). Always read afresh. */

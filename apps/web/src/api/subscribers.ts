@@ -1,19 +1,14 @@
 import { subscriberApi } from '@ishuri/contract/routes';
-import type { ListQuery, SubscribeRequest } from '@ishuri/contract';
+import type { ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useRefresh } from './refresh';
 
-/** The newsletter: subscribing, its mailed links, and the admin's list. */
+/** The newsletter: its mailed links and the admin's list (subscribing: ./subscribe). */
 export const subscriberKeys = {
   all: ['subscribers'] as const,
   list: (query: ListQuery = {}) => ['subscribers', 'list', query] as const,
 };
-
-export const useSubscribe = () =>
-  useMutation({
-    mutationFn: (body: SubscribeRequest) => call(subscriberApi.subscribe, { body, auth: false }),
-  });
 
 export const useConfirmSubscription = () =>
   useMutation({

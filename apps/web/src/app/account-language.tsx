@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { profileOptions } from '../api/users';
+import { profileOptions } from '../api/session';
 
 /**
  * Watches the profile the session check reads (never reads it itself) and settles the language

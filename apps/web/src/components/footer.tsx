@@ -1,7 +1,7 @@
 import { messages } from '@ishuri/contract';
 import { Clock, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePublicSession } from '../api/users';
+import { usePublicSession } from '../api/session';
 import { cn } from '../lib/cn';
 import { site } from '../lib/site';
 import { useLogout } from '../lib/use-logout';

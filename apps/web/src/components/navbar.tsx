@@ -3,7 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { usePublicSession } from '../api/users';
+import { usePublicSession } from '../api/session';
 import type { Session } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { mainLinks } from '../lib/site';

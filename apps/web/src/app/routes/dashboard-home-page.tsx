@@ -10,7 +10,7 @@ import { actorOf, useSession } from '../../lib/auth';
 import { tableDate, truncate } from '../../lib/format';
 import { useLatestCourses } from '../../api/courses';
 import { useContacts } from '../../api/contact';
-import { useProfile } from '../../api/users';
+import { useProfile } from '../../api/session';
 import type { CounterName } from '../../api/counts';
 import { DashboardPage, Panel } from '../../components/dashboard/dashboard-page';
 import { StatCard } from './stat-card';

@@ -22,7 +22,7 @@ import { roleName } from '../../../lib/role-name';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../../../api/auth';
 import { saveSession } from '../../../lib/auth';
-import { useProfile } from '../../../api/users';
+import { useProfile } from '../../../api/session';
 import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { TextAreaField } from '../../../components/textarea-field';

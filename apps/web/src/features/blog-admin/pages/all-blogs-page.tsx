@@ -8,7 +8,7 @@ import { ConfirmRemoval } from '../../../components/dashboard/confirm-removal';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { tableDate, truncate } from '../../../lib/format';
-import { useDeleteBlog } from '../../../api/blogs';
+import { useDeleteBlog } from '../../../api/blog-changes';
 import { useBlogs } from '../../../api/blogs';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';

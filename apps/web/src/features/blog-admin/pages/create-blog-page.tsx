@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useCreateBlog } from '../../../api/blogs';
+import { useCreateBlog } from '../../../api/blog-changes';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { FileField } from '../../../components/dashboard/file-field';
 import { TextAreaField } from '../../../components/textarea-field';

@@ -12,7 +12,7 @@ import { useTakenOver } from '../../../lib/taken-over';
 import { toastLater as toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
-import { useSendContact } from '../../../api/contact';
+import { sendContact } from '../../../api/send-contact';
 
 /**
  * The form keeps its values in the page's own inputs (read with FormData on Send), not in a form
@@ -63,10 +63,8 @@ const valuesOf = (form: HTMLFormElement): ContactValues => {
 
 /** The contact form: FullName, email, phone (optional), subject and message. */
 export function ContactForm() {
-  const send = useSendContact();
   const [errors, setErrors] = useState<Errors>({});
-  const [checking, setChecking] = useState(false);
-  const sending = checking || send.isPending;
+  const [sending, setSending] = useState(false);
   // Not before the app has taken the prerendered page over: the tap would be lost.
   const takenOver = useTakenOver();
   // The error toasts of earlier tries (a box kept across renders, never drawn): a message sent
@@ -81,7 +79,7 @@ export function ContactForm() {
     event.preventDefault();
     const target = event.currentTarget;
     const values = valuesOf(target);
-    setChecking(true);
+    setSending(true);
     try {
       const { checkContact } = await import('../contact-check');
       const invalid = checkContact(values);
@@ -91,7 +89,7 @@ export function ContactForm() {
         showError(message, `contact-${message}`);
         return;
       }
-      const answer = await send.mutateAsync(values);
+      const answer = await sendContact(values);
       toast.success(answer?.message ?? messages.contactSent, toastOptions);
       toast.dismiss(errorToasts);
       errorToasts.clear();
@@ -102,7 +100,7 @@ export function ContactForm() {
       // One toast per sentence: the same failure again while it shows is not drawn twice.
       showError(message, `contact-failure-${message}`);
     } finally {
-      setChecking(false);
+      setSending(false);
     }
   };
 

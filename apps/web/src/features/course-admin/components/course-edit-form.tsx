@@ -4,7 +4,7 @@ import type { Course } from '@ishuri/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { useUpdateCourse } from '../../../api/courses';
+import { useUpdateCourse } from '../../../api/course-changes';
 import { Button } from '../../../components/button';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { CourseFields, imageProblem } from './course-fields';

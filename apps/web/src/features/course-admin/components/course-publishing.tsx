@@ -1,7 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { toast } from 'react-toastify';
-import { useUpdateCourse } from '../../../api/courses';
+import { useUpdateCourse } from '../../../api/course-changes';
 import { Button } from '../../../components/button';
 
 /** Publish a draft, or make a published course a draft again. */

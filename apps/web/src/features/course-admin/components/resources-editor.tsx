@@ -4,12 +4,12 @@ import { Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { useResources } from '../../../api/resources';
 import {
   useDeleteResource,
-  useResources,
   useUpdateResource,
   useUploadResource,
-} from '../../../api/resources';
+} from '../../../api/resource-changes';
 import { Button } from '../../../components/button';
 import { useConfirmedDelete } from '../../../components/dashboard/use-confirmed-delete';
 import { FormAlert } from '../../../components/form-alert';

@@ -10,7 +10,7 @@ import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
 import { actorOf, useSession } from '../../../lib/auth';
 import { tableDate } from '../../../lib/format';
-import { useDeleteCourse } from '../../../api/courses';
+import { useDeleteCourse } from '../../../api/course-changes';
 import { useManagedCourses } from '../../../api/courses';
 import { DashboardPage } from '../../../components/dashboard/dashboard-page';
 import { CourseTypeBadge } from '../../../components/course-type-badge';

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/button';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useCreateCourse } from '../../../api/courses';
+import { useCreateCourse } from '../../../api/course-changes';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
 import { CourseFields, imageProblem } from '../components/course-fields';
 

@@ -2,7 +2,7 @@ import { messages } from '@ishuri/contract';
 import { ArrowRight, Award, BookOpenCheck, Sparkles } from 'lucide-react';
 import { ButtonLink } from '../../../components/button';
 import { useMyCourses } from '../../../api/progress';
-import { usePublicSession } from '../../../api/users';
+import { usePublicSession } from '../../../api/session';
 import { myCoursesAnchor } from '../../../lib/site';
 
 const highlights = [

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { useTakenOver } from '../../../lib/taken-over';
-import { useSubscribe } from '../../../api/subscribers';
+import { subscribe } from '../../../api/subscribe';
 import { checkEmail, SUBSCRIBE_SUCCESS_MS, subscribeFailure } from '../subscribe-state';
 import type { SubscribeStatus } from '../subscribe-state';
 
@@ -14,17 +14,21 @@ import type { SubscribeStatus } from '../subscribe-state';
  * after 5 seconds.
  */
 export function SubscribeForm() {
-  const subscribe = useSubscribe();
   // null until the reader types once the app runs (see typedEarly below).
   const [edited, setEmail] = useState<string | null>(null);
   const [status, setStatus] = useState<SubscribeStatus>('idle');
   const [error, setError] = useState<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const errorId = `${id}-error`;
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // The success text shows for SUBSCRIBE_SUCCESS_MS from when it is drawn (not from the answer:
+  // a busy phone may draw it later).
+  useEffect(() => {
+    if (status !== 'success') return;
+    const timer = window.setTimeout(() => setStatus('idle'), SUBSCRIBE_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
   // An address typed into the prerendered page before the app took it over is kept: read from
   // the page during the render that takes it over (hydration then sets the field to the state).
   const takenOver = useTakenOver();
@@ -44,7 +48,6 @@ export function SubscribeForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'loading') return;
-    window.clearTimeout(timer.current);
     const invalid = checkEmail(email);
     if (invalid) {
       fail(invalid);
@@ -53,10 +56,9 @@ export function SubscribeForm() {
     setStatus('loading');
     setError(null);
     try {
-      await subscribe.mutateAsync({ email: email.trim() });
+      await subscribe({ email: email.trim() });
       setStatus('success');
       setEmail('');
-      timer.current = window.setTimeout(() => setStatus('idle'), SUBSCRIBE_SUCCESS_MS);
     } catch (failure) {
       fail(subscribeFailure(failure));
     }
