@@ -96,6 +96,36 @@ describe('planChunks', () => {
     });
   });
 
+  it('plans a page’s view as a page of its own, named apart from what its page loads', () => {
+    const learnView = page('learn/components/learn-view');
+    const withView = [
+      ...split.map((c) => ({ ...c, imports: [...c.imports] })),
+      chunk('learn-view.js', [learnView], {
+        isDynamicEntry: true,
+        facadeModuleId: learnView,
+        imports: ['player.js', 'outline.js', 'enrolments.js', 'curriculum.js'],
+      }),
+      // The view's alone, large: its own file.
+      chunk('player.js', ['/w/player.tsx'], { code: big }),
+      // Shared by the view and the course page, small: into "pages", as for two pages.
+      chunk('outline.js', ['/w/outline.tsx']),
+      // Loaded by the learning page and by its view: the page's set, named by the page alone.
+      chunk('enrolments.js', ['/w/enrolments.ts']),
+    ];
+    withView.find((c) => c.fileName === 'learn.js')!.imports.push('enrolments.js');
+    withView.find((c) => c.fileName === 'course.js')!.imports.push('outline.js');
+    const viewPages = pages.map((p) =>
+      p.name === 'learn' ? { ...p, view: 'learn/components/learn-view' } : p,
+    );
+    const plan = planChunks(withView, viewPages);
+    expect(plan.get('/w/player.tsx')).toBe('pages-learn-view');
+    expect(plan.get('/w/outline.tsx')).toBe('pages');
+    expect(plan.get('/w/enrolments.ts')).toBe('pages-learn');
+    expect(plan.get('/n/forms.js')).toBe('pages-learn');
+    // What the view shares with two pages goes where it went without the view.
+    expect(plan.get('/w/curriculum.ts')).toBe('pages');
+  });
+
   it('fails the build when a public page has no file of its own', () => {
     expect(() =>
       planChunks(split, [...pages, { name: 'blog', module: 'blog/pages/blog-page' }]),

@@ -20,6 +20,10 @@ import publicPages from '../scripts/public-pages.json' with { type: 'json' };
  *   into "small-landing", the others into "pages". The landing, the page most visitors open
  *   first, then loads no other page's code (issue 30, point 3: it loaded 6 kB of small sets,
  *   1 kB of them other pages').
+ * - a page's view (`view` in scripts/public-pages.json: what it draws once its data is read,
+ *   asked for as it starts) counts as a page of its own, "<page>-view", but not in the name of
+ *   what its own page loads too (the page has it first). The learning page's player came in 19
+ *   files.
  * Entries keep their own files (a page's module is where its code is asked for), and what no
  * public page loads (the dashboards) stays as the bundler split it. A page loads no byte it did
  * not load before, except the small sets of other public pages in "pages" (about 1 kB
@@ -49,7 +53,7 @@ const withCode = (chunk: PlannedChunk) =>
 /** Module → group name, from the chunks of the bundler's own split. */
 export function planChunks(
   chunks: PlannedChunk[],
-  pages: ReadonlyArray<{ name: string; module: string }> = publicPages,
+  pages: ReadonlyArray<{ name: string; module: string; view?: string }> = publicPages,
 ): ChunkPlan {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (file: string, into = new Set<string>()) => {
@@ -61,12 +65,34 @@ export function planChunks(
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('chunk plan: the build has no entry');
   const loadedByEntry = closure(entry.fileName);
-  const pageFiles = pages.map((page) => {
-    const suffix = `/src/features/${page.module}.tsx`;
+  const fileOf = (module: string, what: string) => {
+    const suffix = `/src/features/${module}.tsx`;
     const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(suffix));
-    if (!chunk) throw new Error(`chunk plan: no file for the page ${page.module}`);
-    return { name: page.name, files: closure(chunk.fileName) };
-  });
+    if (!chunk) throw new Error(`chunk plan: no file for the ${what} ${module}`);
+    return chunk.fileName;
+  };
+  const pageFiles = pages.flatMap((page) => [
+    { name: page.name, of: page.name, files: closure(fileOf(page.module, 'page')), view: false },
+    ...(page.view
+      ? [
+          {
+            name: `${page.name}-view`,
+            of: page.name,
+            files: closure(fileOf(page.view, 'view')),
+            view: true,
+          },
+        ]
+      : []),
+  ]);
+
+  // The pages that load a file; a view that loads what its own page loads is left out (its page
+  // has it first).
+  const loadersOf = (file: string) => {
+    const loading = pageFiles.filter((page) => page.files.has(file));
+    return loading.filter(
+      (page) => !page.view || !loading.some((other) => !other.view && other.of === page.of),
+    );
+  };
 
   // Each shared file's set: "app", or the names of the public pages that load it.
   const sets = new Map<string, PlannedChunk[]>();
@@ -76,7 +102,7 @@ export function planChunks(
     let set: string | null = null;
     if (loadedByEntry.has(chunk.fileName)) set = 'app';
     else {
-      const loaders = pageFiles.filter((page) => page.files.has(chunk.fileName));
+      const loaders = loadersOf(chunk.fileName);
       if (loaders.length > 0) set = `pages-${loaders.map((page) => page.name).join('-')}`;
     }
     if (set === null) continue;
@@ -155,11 +181,12 @@ const OFFLINE_DB = /[\\/]src[\\/]offline[\\/]db\.ts$/;
 /**
  * What the course page and the learning page ask for below their first screen, one file each
  * (not one per module: each is a request on a slow network): a course's or an item's files with
- * their reads and download, and Save for offline with its storage facts.
+ * their reads and download, and Save for offline with its storage facts and the saving itself.
  */
 const RESOURCES =
   /[\\/]src[\\/](curriculum[\\/]resource-list\.tsx|api[\\/]resources\.ts|lib[\\/]save-file\.ts)$|[\\/]contract[\\/]src[\\/]resource-types\.ts$|ishuri-route-table:resourceApi$/;
-const SAVE_FOR_OFFLINE = /[\\/]src[\\/]offline[\\/](save-for-offline\.tsx|storage\.ts)$/;
+const SAVE_FOR_OFFLINE =
+  /[\\/]src[\\/]offline[\\/](save-for-offline\.tsx|storage\.ts|saved-courses\.ts)$/;
 
 /** Files named by what they hold, before the plan (each module in the first that takes it). */
 const NAMED_FILES: ReadonlyArray<[string, RegExp]> = [

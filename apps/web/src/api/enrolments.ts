@@ -1,9 +1,7 @@
 import { enrolmentApi } from '@ishuri/contract/routes';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import { useSession } from '../lib/auth';
-import { courseKeys } from './courses';
-import { useRefresh } from './refresh';
 
 /**
  * Enrolments: the signed-in user's, asked for the courses a screen shows (the learn page's one,
@@ -41,21 +39,5 @@ export function useMyEnrolments(
     enabled: (options.enabled ?? true) && viewer !== null && courseIds.length > 0,
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     ...(options.retry === false ? { retry: false } : {}),
-  });
-}
-
-/**
- * Enrols (an empty POST; enrolling twice is harmless), then refreshes the courses first (their
- * content is now readable) and the enrolments that unlock it second.
- */
-export function useEnrol() {
-  const refreshCourses = useRefresh(courseKeys.all);
-  const refreshEnrolments = useRefresh(enrolmentKeys.all);
-  return useMutation({
-    mutationFn: (courseId: string) => call(enrolmentApi.create, { params: { courseId } }),
-    onSuccess: async () => {
-      await refreshCourses();
-      await refreshEnrolments();
-    },
   });
 }

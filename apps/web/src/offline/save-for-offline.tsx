@@ -9,7 +9,7 @@ import { progressOptions } from '../api/progress';
 import { keepResourceLists, savableResources } from '../api/resources';
 import { Button } from '../components/button';
 import { useSession } from '../lib/auth';
-import { useRefreshSaved, useRemoveSaved, useSavedCourse } from './offline-page';
+import { useRefreshSaved, useRemoveSaved, useSavedCourse } from './saved-queries';
 import { planSave, SaveCancelled, saveCourse, savedQualityName } from './saved-courses';
 import type { SaveOption } from './saved-courses';
 import { storageFacts } from './storage';

@@ -2,7 +2,9 @@ import { messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { flattenItems } from '../curriculum/learning-path';
 import { getToken } from '../lib/auth';
-import { all, get, put, remove } from './db';
+import { put } from './db';
+import { keyOf, savedCourses } from './saved-store';
+import type { SavedCourse } from './saved-store';
 import { isSavedCacheOf, savedCache, savedCourseId } from './names';
 
 /**
@@ -13,18 +15,6 @@ import { isSavedCacheOf, savedCache, savedCourseId } from './names';
  * device, whatever the signature of the address (premium links expire; the saved copy does
  * not), and only while the same user is signed in.
  */
-export interface SavedCourse {
-  /** `${userId}:${courseId}` */
-  key: string;
-  userId: string;
-  courseId: string;
-  title: string;
-  /** The video size saved: 240p, 360p, 720p, audio; null for a course without video. */
-  quality: string | null;
-  bytes: number;
-  savedAt: string;
-}
-
 /** How a saved (or offered) video size is named: a course without video is saved as text. */
 export const savedQualityName = (quality: string | null) =>
   quality === null
@@ -52,8 +42,6 @@ export interface SaveOption {
 }
 
 const QUALITIES = ['240p', '360p', '720p', 'audio'] as const;
-
-const keyOf = (userId: string, courseId: string) => `${userId}:${courseId}`;
 
 /**
  * The ways a course can be saved: one per video size any of its videos has (a video without
@@ -186,22 +174,6 @@ async function saveFiles(
     if (signal.aborted) throw new SaveCancelled();
     throw error;
   }
-}
-
-export async function removeSaved(userId: string, courseId: string): Promise<void> {
-  await remove('saved', keyOf(userId, courseId));
-  await caches.delete(savedCache(userId, courseId));
-}
-
-export const savedCourse = (userId: string, courseId: string) =>
-  get<SavedCourse>('saved', keyOf(userId, courseId));
-
-/** The user's saved courses, most recently saved first. */
-export async function savedCourses(userId: string): Promise<SavedCourse[]> {
-  const records = await all<SavedCourse>('saved');
-  return records
-    .filter((record) => record.userId === userId)
-    .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }
 
 /**

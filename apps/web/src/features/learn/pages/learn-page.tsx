@@ -1,61 +1,26 @@
-import { can, looksLikeId, messages, normalizeId } from '@ishuri/contract';
+import { can, looksLikeId, normalizeId } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { toastLater as toast } from '../../../lib/toast';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
 import { myCoursesAnchor } from '../../../lib/site';
-import { useEnrol } from '../../../api/enrolments';
 import { useCourse } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { useProgress } from '../../../api/progress';
-import { CourseHeader } from '../components/course-header';
+import { useSavedCourse } from '../../../offline/saved-queries';
 import { CourseBeingUpdated, CourseNotFound, LessonsLoadError } from '../components/load-states';
-import { OutlineSidebar } from '../components/outline-sidebar';
-import { Player } from '../components/player';
-import { flattenItems } from '../../../curriculum/learning-path';
-import { useWaitingProgress, withWaiting } from '../../../offline/waiting-progress';
-import { useSavedCourse } from '../../../offline/offline-page';
-import { SavedQualityContext } from '../../../curriculum/saved-quality';
 
-/** Shown only before a premium course is joined: its code comes when it is. */
-const EnrolPanel = lazy(() =>
-  import('../components/enrol-panel').then((module) => ({ default: module.EnrolPanel })),
-);
-
-/** A premium course the reader may not open: its outline (all locked) and the Enrol action. */
-function LockedCourse({
-  course,
-  signedIn,
-  enrolling,
-  onEnrol,
-}: {
-  course: CourseWithLessons;
-  signedIn: boolean;
-  enrolling: boolean;
-  onEnrol: () => void;
-}) {
-  const items = useMemo(() => flattenItems(course.lessons), [course.lessons]);
-  return (
-    <>
-      <CourseHeader course={course} />
-      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <OutlineSidebar
-          items={items}
-          currentIndex={null}
-          isCompleted={() => false}
-          isOpenable={() => false}
-          onOpen={() => undefined}
-        />
-        <Suspense fallback={<p role="status">{messages.loading}</p>}>
-          <EnrolPanel signedIn={signedIn} enrolling={enrolling} onEnrol={onEnrol} />
-        </Suspense>
-      </div>
-    </>
-  );
-}
+/**
+ * What the page draws once the course is read (the player, or a locked course's outline) comes
+ * in a file of its own, asked for as the page starts: it downloads while the course is read,
+ * not before the reads begin (issue 30, point 3). Nothing of it is drawn before the course is
+ * there, so the prerendered page and its hydration (a spinner) never wait for it.
+ */
+const loadView = () => import('../components/learn-view');
+const OpenCourse = lazy(() => loadView().then((module) => ({ default: module.OpenCourse })));
+const LockedCourse = lazy(() => loadView().then((module) => ({ default: module.LockedCourse })));
 
 /**
  * /learn/{courseId}: the learning player (product.md §4 "Learning"). Open to visitors (guest
@@ -107,43 +72,12 @@ export default function LearnPage({
     });
   const saving = signedIn && readable && !preview;
   const progress = useProgress(data?.id ?? courseId, saving && enrolments.isSuccess);
-  // Completions made offline and not sent yet count as done here (issue 15, point 4).
-  const waiting = useWaitingProgress(viewer, data?.id ?? courseId, saving);
-  const records = useMemo(
-    () =>
-      withWaiting(
-        progress.data,
-        (waiting.data ?? []).map((record) => record.lessonId),
-      ),
-    [progress.data, waiting.data],
-  );
-  const items = useMemo(() => (data ? flattenItems(data.lessons) : []), [data]);
+  // The copy saved on this device, if any: its videos play at the size saved (issue 15).
   const saved = useSavedCourse(data?.id ?? courseId);
 
-  const enrol = useEnrol();
-
-  // Signed-in users who open a free course are enrolled in it (decisions.md §4). Should that
-  // fail, their progress is still saved (free courses are open to everyone); the next visit
-  // tries again.
-  const autoEnrolled = useRef<string | null>(null);
-  const enrolQuietly = enrol.mutate;
-  const needsAutoEnrol =
-    signedIn && !preview && data?.courseType === 'free' && enrolments.isSuccess && !enrolled;
   useEffect(() => {
-    if (!needsAutoEnrol || !data || autoEnrolled.current === data.id) return;
-    autoEnrolled.current = data.id;
-    enrolQuietly(data.id);
-  }, [needsAutoEnrol, data, enrolQuietly]);
-
-  const enrolInPremium = async () => {
-    if (!data) return;
-    try {
-      const answer = await enrol.mutateAsync(data.id);
-      toast.success(answer.message);
-    } catch {
-      toast.error(messages.enrolFailed);
-    }
-  };
+    void loadView();
+  }, []);
 
   if (course.error instanceof ApiError && course.error.code === 'COURSE_BEING_UPDATED') {
     return <CourseBeingUpdated backTo={`/dashboard#${myCoursesAnchor}`} />;
@@ -163,7 +97,7 @@ export default function LearnPage({
   if (
     !data ||
     (signedIn && !preview && enrolments.isPending) ||
-    (saving && (progress.isPending || waiting.isPending)) ||
+    (saving && progress.isPending) ||
     saved.isLoading
   ) {
     return <PageSpinner />;
@@ -171,26 +105,29 @@ export default function LearnPage({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      {readable ? (
-        <SavedQualityContext value={saved.data?.quality ?? null}>
-          <Player
-            key={`${data.id}:${viewer ?? 'guest'}`}
+      <Suspense fallback={<PageSpinner />}>
+        {readable ? (
+          <OpenCourse
             course={data}
-            items={items}
             mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
-            records={records}
+            records={progress.data}
             viewer={viewer}
+            saving={saving}
+            savedQuality={saved.data?.quality ?? null}
+            // Signed-in users who open a free course are enrolled in it (decisions.md §4).
+            autoEnrol={
+              signedIn &&
+              !preview &&
+              data.courseType === 'free' &&
+              enrolments.isSuccess &&
+              !enrolled
+            }
             below={below && !preview ? (item) => below(data, item) : undefined}
           />
-        </SavedQualityContext>
-      ) : (
-        <LockedCourse
-          course={data}
-          signedIn={signedIn}
-          enrolling={enrol.isPending}
-          onEnrol={() => void enrolInPremium()}
-        />
-      )}
+        ) : (
+          <LockedCourse course={data} signedIn={signedIn} />
+        )}
+      </Suspense>
     </div>
   );
 }

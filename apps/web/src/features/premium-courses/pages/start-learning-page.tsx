@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
 import { columnsFor } from '../../../components/data-table/table-features';
 import { useServerTable } from '../../../components/data-table/table-state';
-import { useEnrol } from '../../../api/enrolments';
+import { useEnrol } from '../../../api/enrol';
 import { usePremiumCourses } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { CourseImage } from '../../../components/dashboard/course-image';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Trash2 } from 'lucide-react';
 import { Button, ButtonLink } from '../../../components/button';
 import { fileSize, longDate } from '../../../lib/format';
-import { useRemoveSaved, useSavedCourses } from '../../../offline/offline-page';
+import { useRemoveSaved, useSavedCourses } from '../../../offline/saved-queries';
 import { savedQualityName } from '../../../offline/saved-courses';
 import { storageFacts } from '../../../offline/storage';
 
