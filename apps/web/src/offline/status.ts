@@ -9,10 +9,15 @@ interface Status {
   updateReady: boolean;
 }
 
-let status: Status = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  updateReady: false,
-};
+/** What a page drawn before the app (prerendered, then taken over) assumed. */
+const FIRST_DRAWN: Status = { online: true, updateReady: false };
+
+// Online, the state is that very value: the hydration's value and the browser's are then the
+// same, and React need not draw every reader again, synchronously, right after the hydration.
+let status: Status =
+  typeof navigator === 'undefined' || navigator.onLine
+    ? FIRST_DRAWN
+    : { online: false, updateReady: false };
 let applyUpdateNow: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
@@ -37,9 +42,6 @@ function subscribe(listener: () => void) {
 }
 const onOnline = () => set({ online: true });
 const onOffline = () => set({ online: false });
-
-/** What a page drawn before the app (prerendered, then taken over) assumed. */
-const FIRST_DRAWN: Status = { online: true, updateReady: false };
 
 export const useDeviceStatus = () =>
   useSyncExternalStore(
