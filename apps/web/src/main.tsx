@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { getToken } from './lib/auth';
 import { applyLanguage, chosenLanguage } from './lib/language';
 import './index.css';
@@ -12,7 +12,13 @@ async function start(root: HTMLElement) {
   // The language of the page's first HTML (the server's choice), before the app sets its own.
   const drawnIn = document.documentElement.lang;
   const language = chosenLanguage();
-  await applyLanguage(language);
+  const languageApplied = applyLanguage(language);
+  // The router in a task of its own, after the one that ran the app's code (React's, the
+  // router's, ours): two shorter tasks instead of one, and a reader's tap can come in between.
+  // It starts loading the page's code at once, while the language's catalogue comes.
+  await nextTask();
+  const router = createAppRouter();
+  await languageApplied;
   const app = (
     <StrictMode>
       <Providers>
@@ -49,6 +55,9 @@ async function start(root: HTMLElement) {
     });
   }
 }
+
+/** Resolves in a later task: the browser may handle input and paint in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs `work` once the browser has painted the next frame (at once in a hidden tab). */
 function afterFirstPaint(work: () => void) {
