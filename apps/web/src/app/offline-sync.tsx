@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../lib/auth';
+import { later } from '../lib/later';
 import { registerServiceWorker } from '../offline/register';
 
 /** The sending and telling is loaded when first needed, not with the first page. */
@@ -32,17 +33,24 @@ export function OfflineSync() {
 
   const userId = session?.id ?? null;
   const token = session?.token ?? null;
-  useEffect(() => {
-    void import('../offline/device-session')
-      .then(({ rememberSession }) => rememberSession(userId && token ? { userId, token } : null))
-      .catch(() => undefined);
-    if (userId && typeof caches !== 'undefined') {
-      void import('../offline/saved-courses')
-        .then(({ dropUnfinished }) => dropUnfinished(userId))
-        .catch(() => undefined);
-    }
-    if (userId && navigator.onLine) void sendWaitingProgress(queryClient);
-  }, [userId, token, queryClient]);
+  // After the first draw's task (see later): none of it is needed to show the page.
+  useEffect(
+    () =>
+      later(() => {
+        void import('../offline/device-session')
+          .then(({ rememberSession }) =>
+            rememberSession(userId && token ? { userId, token } : null),
+          )
+          .catch(() => undefined);
+        if (userId && typeof caches !== 'undefined') {
+          void import('../offline/saved-courses')
+            .then(({ dropUnfinished }) => dropUnfinished(userId))
+            .catch(() => undefined);
+        }
+        if (userId && navigator.onLine) void sendWaitingProgress(queryClient);
+      }),
+    [userId, token, queryClient],
+  );
 
   return null;
 }

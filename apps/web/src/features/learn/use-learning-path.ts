@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toastLater as toast } from '../../lib/toast';
 import { ApiError, NetworkError, errorMessage } from '../../lib/api-client';
+import { later } from '../../lib/later';
 import { useRefreshCertificates } from '../../api/certificates';
 import { completeItem, progressKeys } from '../../api/progress';
 import {
@@ -110,10 +111,13 @@ export function useLearningPath({ courseId, courseTitle, items, mode, records, v
     (itemId: string) => `/learn/${params.courseId ?? courseId}/${itemId}${search}`,
     [params.courseId, courseId, search],
   );
+  // In a task after the draw's (see later): the router's navigation reads the scroll position,
+  // which right after a draw makes the browser lay the page out at once.
   useEffect(() => {
-    if (shownId !== null && params.itemId !== shownId) {
-      void navigate(addressOf(shownId), { replace: true, preventScrollReset: true });
-    }
+    if (shownId === null || params.itemId === shownId) return undefined;
+    return later(
+      () => void navigate(addressOf(shownId), { replace: true, preventScrollReset: true }),
+    );
   }, [shownId, params.itemId, navigate, addressOf]);
   const key = progressKeys.course(courseId, viewer);
   const refreshCertificates = useRefreshCertificates();

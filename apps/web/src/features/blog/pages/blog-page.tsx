@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { ShowMore } from '../../../components/show-more';
 import { PageSpinner } from '../../../components/spinner';
 import { itemsOf } from '../../../lib/paging';
+import { useBackgroundDraw } from '../../../lib/taken-over';
 import { pageTitle } from '../../../lib/site';
 import { usePublicBlogs } from '../../../api/blogs';
 import { BlogCard } from '../components/blog-card';
@@ -12,6 +13,7 @@ import { BlogCard } from '../components/blog-card';
 /** /blog: every post as a card (product.md §2). */
 export default function BlogPage() {
   const blogs = usePublicBlogs();
+  const listed = useBackgroundDraw(!blogs.isPending);
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle(messages.blog)}</title>
@@ -20,7 +22,7 @@ export default function BlogPage() {
         <p className="mt-3 text-lg text-slate-700">{messages.blogIntro}</p>
       </div>
       <div className="mt-10">
-        {blogs.isPending ? (
+        {blogs.isPending || !listed ? (
           <PageSpinner />
         ) : blogs.isError ? (
           <div className="space-y-4">

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
+import { useBackgroundDraw } from '../../../lib/taken-over';
 import { useBlog } from '../../../api/blogs';
 import { longDate } from '../../../lib/format';
 import { paragraphs } from '../text';
@@ -27,8 +28,9 @@ function BackToBlog() {
 export default function BlogPostPage() {
   const { id = '' } = useParams();
   const blog = useBlog(id);
+  const shown = useBackgroundDraw(!blog.isPending);
 
-  if (blog.isPending) return <PageSpinner />;
+  if (blog.isPending || !shown) return <PageSpinner />;
 
   if (blog.isError) {
     const missing = blog.error instanceof ApiError && blog.error.status === 404;

@@ -1,7 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { ArrowLeft, Award, BookOpen, Clock, Play } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -11,6 +11,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
+import { later } from '../../../lib/later';
+import { useBackgroundDraw } from '../../../lib/taken-over';
 import { pageTitle } from '../../../lib/site';
 import { useCourse } from '../../../api/courses';
 import { useProgress } from '../../../api/progress';
@@ -108,8 +110,16 @@ function StartAction({ course }: { course: CourseWithLessons }) {
 export default function CourseDetailPage() {
   const { id = '' } = useParams();
   const course = useCourse(id);
+  const shown = useBackgroundDraw(!course.isPending);
+  const signedIn = useSession() !== null;
+  // What comes below the course's facts is asked for once they are drawn (not before: on a slow
+  // link it would compete with the course and its picture), in a task of its own rather than in
+  // the middle of drawing (asking for a module adds a link to the page for each of its files, a
+  // few milliseconds' work). Saving for offline is a signed-in reader's.
+  const [below, setBelow] = useState(false);
+  useEffect(() => (shown ? later(() => setBelow(true)) : undefined), [shown]);
 
-  if (course.isPending) return <PageSpinner />;
+  if (course.isPending || !shown) return <PageSpinner />;
 
   if (course.isError) {
     const missing = course.error instanceof ApiError && course.error.status === 404;
@@ -168,9 +178,11 @@ export default function CourseDetailPage() {
             </h2>
             <Curriculum lessons={data.lessons} />
           </section>
-          <Suspense fallback={null}>
-            <ResourceList courseId={data.id} />
-          </Suspense>
+          {below && (
+            <Suspense fallback={null}>
+              <ResourceList courseId={data.id} />
+            </Suspense>
+          )}
         </div>
         <aside
           aria-label={messages.aboutThisCourse}
@@ -199,7 +211,7 @@ export default function CourseDetailPage() {
             </Fact>
           </dl>
           <StartAction course={data} />
-          {canSaveForOffline(data) && (
+          {below && signedIn && canSaveForOffline(data) && (
             <Suspense fallback={null}>
               <SaveForOffline courseId={data.id} title={data.title} />
             </Suspense>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { ShowMore } from '../../../components/show-more';
 import { PageSpinner } from '../../../components/spinner';
+import { useBackgroundDraw } from '../../../lib/taken-over';
 import { itemsOf } from '../../../lib/paging';
 import { pageTitle } from '../../../lib/site';
 import { useFreeCourses } from '../../../api/courses';
@@ -15,6 +16,8 @@ const FIRST_ROW = 3;
 /** /explore-course: the grid of free courses (product.md §2). */
 export default function ExploreCoursesPage() {
   const courses = useFreeCourses();
+  // The cards are drawn in the background once the list is read (see useBackgroundDraw).
+  const listed = useBackgroundDraw(!courses.isPending);
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <title>{pageTitle(messages.exploreCourses2)}</title>
@@ -23,7 +26,7 @@ export default function ExploreCoursesPage() {
         <p className="mt-3 text-lg text-slate-700">{messages.exploreCoursesIntro}</p>
       </div>
       <div className="mt-10">
-        {courses.isPending ? (
+        {courses.isPending || !listed ? (
           <PageSpinner />
         ) : courses.isError ? (
           <div className="space-y-4">

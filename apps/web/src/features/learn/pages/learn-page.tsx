@@ -5,6 +5,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
+import { later } from '../../../lib/later';
+import { useBackgroundDraw } from '../../../lib/taken-over';
 import { myCoursesAnchor } from '../../../lib/site';
 import { useCourse } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
@@ -75,9 +77,14 @@ export default function LearnPage({
   // The copy saved on this device, if any: its videos play at the size saved (issue 15).
   const saved = useSavedCourse(data?.id ?? courseId);
 
-  useEffect(() => {
-    void loadView();
-  }, []);
+  // In a task of its own (asking for a module adds a link to the page for each of its files).
+  useEffect(() => later(() => void loadView()), []);
+  const ready =
+    !!data &&
+    !(signedIn && !preview && enrolments.isPending) &&
+    !(saving && progress.isPending) &&
+    !saved.isLoading;
+  const shown = useBackgroundDraw(ready);
 
   if (course.error instanceof ApiError && course.error.code === 'COURSE_BEING_UPDATED') {
     return <CourseBeingUpdated backTo={`/dashboard#${myCoursesAnchor}`} />;
@@ -94,14 +101,7 @@ export default function LearnPage({
       />
     );
   }
-  if (
-    !data ||
-    (signedIn && !preview && enrolments.isPending) ||
-    (saving && progress.isPending) ||
-    saved.isLoading
-  ) {
-    return <PageSpinner />;
-  }
+  if (!data || !shown) return <PageSpinner />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
