@@ -77,10 +77,20 @@ test('an admin writes a Markdown lesson, previews it, and the learner sees it dr
     serviceWorkers: 'block',
   });
   const learnerPage = await context.newPage();
+  // The text is read in a worker (components/markdown-worker.ts): the page never loads the
+  // reader's own module, whose first use held a phone's main thread (issue 30).
+  const workers: string[] = [];
+  learnerPage.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  const fetched: string[] = [];
+  learnerPage.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
   await storeToken(learnerPage, await tokenViaApi(request, learner));
   await learnerPage.goto(`/learn/${course.id}`);
   const lesson = learnerPage.getByRole('article', { name: 'Saving' });
   await expect(lesson.locator('strong')).toHaveText('every week');
+  expect(workers.filter((url) => /\/assets\/markdown-worker-[\w-]+\.js$/.test(url))).toHaveLength(
+    1,
+  );
+  expect(fetched.filter((url) => url.includes('markdown-lex'))).toEqual([]);
   await expect(lesson.getByRole('listitem')).toHaveText(['Write a plan', 'Keep a notebook']);
   const link = lesson.getByRole('link', { name: 'the savings guide' });
   await expect(link).toHaveAttribute('href', 'https://example.org/savings');

@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBody, safeLink } from './markdown-render';
+import { lexMarkdown } from './markdown-lex';
+import { MarkdownTokens, safeLink } from './markdown-render';
 
 /** The HTML the renderer draws for a text (React elements, drawn to a string). */
 const html = (text: string, headingLevel = 3) =>
-  renderToStaticMarkup(createElement(MarkdownBody, { text, headingLevel }));
+  renderToStaticMarkup(createElement(MarkdownTokens, { tokens: lexMarkdown(text), headingLevel }));
 
 const outside = 'rel="noopener noreferrer nofollow" target="_blank"';
 

@@ -1,11 +1,12 @@
-import { Lexer } from 'marked';
 import type { Token, Tokens } from 'marked';
+import { use } from 'react';
 import type { ReactNode } from 'react';
+import { tokensOf } from './markdown-tokens';
 import './markdown.css';
 
 /**
- * Markdown as React elements (issue 32, point 8): `marked` parses the text into tokens, and each
- * token is drawn here as an element, so the text never reaches the page as HTML. This module is
+ * Markdown as React elements (issue 32, point 8): `marked` parses the text into tokens (in a
+ * worker: markdown-tokens.ts), and each token is drawn here as an element, so the text never reaches the page as HTML. This module is
  * loaded only where Markdown is drawn (markdown.tsx imports it lazily).
  *
  * - Raw HTML in the text (`<script>`, `<img onerror>`) is shown as typed, as text.
@@ -203,8 +204,18 @@ function ListPart({ token, level }: { token: Token; level: number }): ReactNode 
   );
 }
 
-/** The text's Markdown as elements; its headings start at `headingLevel` (2 to 6). */
-export function MarkdownBody({ text, headingLevel }: { text: string; headingLevel: number }) {
-  const tokens = Lexer.lex(text.replace(/\r\n?/g, '\n'), { gfm: true, breaks: true });
+/** Markdown's tokens as elements; the text's headings start at `headingLevel` (2 to 6). */
+export function MarkdownTokens({
+  tokens,
+  headingLevel,
+}: {
+  tokens: Token[];
+  headingLevel: number;
+}) {
   return <>{blocks(tokens, Math.max(2, Math.min(6, headingLevel)))}</>;
+}
+
+/** The text's Markdown as elements, once its tokens are read (it suspends until then). */
+export function MarkdownBody({ text, headingLevel }: { text: string; headingLevel: number }) {
+  return <MarkdownTokens tokens={use(tokensOf(text))} headingLevel={headingLevel} />;
 }

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import type { ComponentType } from 'react';
 import { cn } from '../lib/cn';
 
 /**
- * The Markdown renderer's code (`marked`, about 16 kB gzip) is fetched the first time a text is
- * drawn, not with the pages that may draw one; the service worker keeps it with the app's other
- * files, so lessons saved for offline study are drawn offline too. Should it not arrive (a new
+ * The Markdown renderer's code is fetched the first time a text is drawn, not with the pages
+ * that may draw one (`marked`, about 16 kB gzip, reads the text in a worker); the service
+ * worker keeps it with the app's other files, so lessons saved for offline study are drawn
+ * offline too. Should it not arrive (a new
  * version published meanwhile), the text stays plain rather than the page failing.
  */
 const MarkdownBody = lazy((): Promise<{ default: ComponentType<BodyProps> }> =>
@@ -53,10 +54,13 @@ export function Markdown({
   headingLevel: number;
   className?: string;
 }) {
+  // A changed text (a preview as it is typed) is read in the background: the text drawn so far
+  // stays until the new one is ready, rather than the plain text flashing in between.
+  const shown = useDeferredValue(text);
   return (
     <div className={cn(look, className)}>
       <Suspense fallback={<PlainText text={text} />}>
-        <MarkdownBody text={text} headingLevel={headingLevel} />
+        <MarkdownBody text={shown} headingLevel={headingLevel} />
       </Suspense>
     </div>
   );

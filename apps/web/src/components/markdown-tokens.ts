@@ -1,0 +1,64 @@
+import type { Token } from 'marked';
+
+/**
+ * The tokens of a text's Markdown, read in a worker (markdown-worker.ts) so that loading
+ * `marked` and reading with it never hold the page's main thread. Where no worker can run or
+ * it fails (its file missing after a new version, say), the page reads the text itself.
+ *
+ * One promise per text, kept for the last texts asked (a component drawn again gets the very
+ * promise it read, which React's `use` needs): at most `KEPT`, the oldest forgotten first.
+ */
+const KEPT = 100;
+const kept = new Map<string, Promise<Token[]>>();
+
+let worker: Worker | null | undefined;
+let nextId = 0;
+const waiting = new Map<number, (tokens: Token[] | null) => void>();
+
+function lexer(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }: MessageEvent<{ id: number; tokens: Token[] | null }>) => {
+      waiting.get(data.id)?.(data.tokens);
+      waiting.delete(data.id);
+    };
+    worker.onerror = () => {
+      worker?.terminate();
+      worker = null;
+      for (const answer of waiting.values()) answer(null);
+      waiting.clear();
+    };
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+async function onThePage(text: string): Promise<Token[]> {
+  const { lexMarkdown } = await import('./markdown-lex');
+  return lexMarkdown(text);
+}
+
+function read(text: string): Promise<Token[]> {
+  const reader = typeof Worker === 'undefined' ? null : lexer();
+  if (!reader) return onThePage(text);
+  const id = (nextId += 1);
+  return new Promise<Token[] | null>((resolve) => {
+    waiting.set(id, resolve);
+    reader.postMessage({ id, text });
+  }).then((tokens) => tokens ?? onThePage(text));
+}
+
+export function tokensOf(text: string): Promise<Token[]> {
+  const found = kept.get(text);
+  if (found) {
+    kept.delete(text);
+    kept.set(text, found);
+    return found;
+  }
+  const tokens = read(text);
+  kept.set(text, tokens);
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+  return tokens;
+}
