@@ -13,7 +13,10 @@
  * main thread's work by script and by kind, and the nodes of any failed accessibility audit.
  * Each run also times the first text on a slow link (issue 30): the first contentful paint with
  * 400 kbit/s and a 400 ms round trip (and the mobile CPU slowdown). BENCH_WEB_DIST=<folder>
- * audits another build of the web app (an earlier commit's `apps/web/dist`), as it is.
+ * audits another build of the web app (an earlier commit's `apps/web/dist`), as it is;
+ * BENCH_VS_DIST=<folder> audits each page as this build and as that one serve it, one audit of
+ * each in turn (the figures of a shared machine move with its load: in turn, both builds meet
+ * the same moments; one build after the other, they do not).
  *
  *   npm run bench -- lighthouse           (or: npx tsx bench/lighthouse.ts)
  *   needs /usr/bin/chromium; builds the web app and the server first when they are missing.
@@ -165,6 +168,24 @@ const median = (values: number[]) => {
 async function audit(url: string, port: number, page: string): Promise<Row> {
   const results: Row[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await auditOnce(url, port, page));
+  return medianRow(page, results);
+}
+
+/**
+ * Pages audited in turn, `runs` rounds of one audit each (BENCH_VS_DIST: a page as this build
+ * and as another serve it), so that both meet the same moments of a shared machine's load.
+ */
+async function auditInTurn(entries: [string, string][], port: number): Promise<Row[]> {
+  const results = entries.map((): Row[] => []);
+  for (let i = 0; i < runs; i += 1) {
+    for (const [index, [page, url]] of entries.entries()) {
+      results[index]!.push(await auditOnce(url, port, page));
+    }
+  }
+  return entries.map(([page], index) => medianRow(page, results[index]!));
+}
+
+function medianRow(page: string, results: Row[]): Row {
   const of = (key: Exclude<keyof Row, 'page'>) => median(results.map((row) => row[key]));
   return {
     page,
@@ -246,6 +267,9 @@ async function main() {
   rmSync(path.join(appOnlyDist, 'prerendered', 'pages.json'), { force: true });
   const product = await startProduct(webDist);
   const appOnly = await startProduct(appOnlyDist);
+  // BENCH_VS_DIST=<folder>: each page also as another build serves it, audited in turn with it.
+  const vsDist = process.env.BENCH_VS_DIST;
+  const vs = vsDist ? await startProduct(vsDist) : null;
   const base = product.base;
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -271,7 +295,10 @@ async function main() {
     const rows: Row[] = [];
     for (const [name, url] of pages) {
       if (only && name !== pages[0]![0] && !only.includes(name)) continue;
-      rows.push(await audit(url, chrome.port, name));
+      if (vs && url.startsWith(base)) {
+        const other: [string, string] = [`${name} (vs)`, url.replace(base, vs.base)];
+        rows.push(...(await auditInTurn([other, [name, url]], chrome.port)));
+      } else rows.push(await audit(url, chrome.port, name));
     }
     const anchor = rows[0]!;
     console.log(
@@ -279,6 +306,7 @@ async function main() {
         `${runs}); ms, CLS unitless`,
     );
     console.log('"app only": the same build, without the prerendered first HTML');
+    if (vs) console.log(`"(vs)": ${vsDist} (BENCH_VS_DIST), audited in turn with this build`);
     console.log(
       'page                 | perf | a11y |  FCP ms | FCP ×plain |  LCP ms |   CLS | TBT ms | ' +
         'text ms @400kbit/s+400ms',
@@ -299,6 +327,7 @@ async function main() {
     plain.close();
     await product.stop();
     await appOnly.stop();
+    await vs?.stop();
     rmSync(appOnlyDist, { recursive: true, force: true });
   }
 }
