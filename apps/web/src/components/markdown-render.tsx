@@ -2,12 +2,14 @@ import type { Token, Tokens } from 'marked';
 import { use } from 'react';
 import type { ReactNode } from 'react';
 import { tokensOf } from './markdown-tokens';
+import { PlainText } from './plain-text';
 import './markdown.css';
 
 /**
  * Markdown as React elements (issue 32, point 8): `marked` parses the text into tokens (in a
- * worker: markdown-tokens.ts), and each token is drawn here as an element, so the text never reaches the page as HTML. This module is
- * loaded only where Markdown is drawn (markdown.tsx imports it lazily).
+ * worker: markdown-tokens.ts), and each token is drawn here as an element, so the text never
+ * reaches the page as HTML. This module is loaded only where Markdown is drawn (markdown.tsx
+ * imports it lazily).
  *
  * - Raw HTML in the text (`<script>`, `<img onerror>`) is shown as typed, as text.
  * - Links go only to http(s) and mailto addresses, or to a path of this site; any other
@@ -215,7 +217,12 @@ export function MarkdownTokens({
   return <>{blocks(tokens, Math.max(2, Math.min(6, headingLevel)))}</>;
 }
 
-/** The text's Markdown as elements, once its tokens are read (it suspends until then). */
+/**
+ * The text's Markdown as elements, once its tokens are read (it suspends until then); the text
+ * as typed where it could not be read (neither the worker nor the reader's own file came).
+ */
 export function MarkdownBody({ text, headingLevel }: { text: string; headingLevel: number }) {
-  return <MarkdownTokens tokens={use(tokensOf(text))} headingLevel={headingLevel} />;
+  const tokens = use(tokensOf(text));
+  if (!tokens) return <PlainText text={text} />;
+  return <MarkdownTokens tokens={tokens} headingLevel={headingLevel} />;
 }

@@ -1,15 +1,16 @@
+import { LRUCache } from 'lru-cache';
 import type { Token } from 'marked';
 
 /**
  * The tokens of a text's Markdown, read in a worker (markdown-worker.ts) so that loading
  * `marked` and reading with it never hold the page's main thread. Where no worker can run or
- * it fails (its file missing after a new version, say), the page reads the text itself.
+ * it fails (its file missing after a new version, say), the page reads the text itself; null
+ * where that fails too (offline, the reader's file not kept): the text is then shown as typed.
  *
  * One promise per text, kept for the last texts asked (a component drawn again gets the very
- * promise it read, which React's `use` needs): at most `KEPT`, the oldest forgotten first.
+ * promise it read, which React's `use` needs): at most 100, the least recently asked forgotten.
  */
-const KEPT = 100;
-const kept = new Map<string, Promise<Token[]>>();
+const kept = new LRUCache<string, Promise<Token[] | null>>({ max: 100 });
 
 let worker: Worker | null | undefined;
 let nextId = 0;
@@ -35,12 +36,16 @@ function lexer(): Worker | null {
   return worker;
 }
 
-async function onThePage(text: string): Promise<Token[]> {
-  const { lexMarkdown } = await import('./markdown-lex');
-  return lexMarkdown(text);
+async function onThePage(text: string): Promise<Token[] | null> {
+  try {
+    const { lexMarkdown } = await import('./markdown-lex');
+    return lexMarkdown(text);
+  } catch {
+    return null;
+  }
 }
 
-function read(text: string): Promise<Token[]> {
+function read(text: string): Promise<Token[] | null> {
   const reader = typeof Worker === 'undefined' ? null : lexer();
   if (!reader) return onThePage(text);
   const id = (nextId += 1);
@@ -50,15 +55,11 @@ function read(text: string): Promise<Token[]> {
   }).then((tokens) => tokens ?? onThePage(text));
 }
 
-export function tokensOf(text: string): Promise<Token[]> {
-  const found = kept.get(text);
-  if (found) {
-    kept.delete(text);
-    kept.set(text, found);
-    return found;
+export function tokensOf(text: string): Promise<Token[] | null> {
+  let tokens = kept.get(text);
+  if (!tokens) {
+    tokens = read(text);
+    kept.set(text, tokens);
   }
-  const tokens = read(text);
-  kept.set(text, tokens);
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
   return tokens;
 }

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import type { ComponentType } from 'react';
 import { cn } from '../lib/cn';
+import { PlainText } from './plain-text';
 
 /**
  * The Markdown renderer's code is fetched the first time a text is drawn, not with the pages
  * that may draw one (`marked`, about 16 kB gzip, reads the text in a worker); the service
  * worker keeps it with the app's other files, so lessons saved for offline study are drawn
- * offline too. Should it not arrive (a new
- * version published meanwhile), the text stays plain rather than the page failing.
+ * offline too. Should it not arrive (a new version published meanwhile), the text stays plain
+ * rather than the page failing.
  */
 const MarkdownBody = lazy((): Promise<{ default: ComponentType<BodyProps> }> =>
   import('./markdown-render').then(
@@ -19,20 +20,6 @@ const MarkdownBody = lazy((): Promise<{ default: ComponentType<BodyProps> }> =>
 interface BodyProps {
   text: string;
   headingLevel: number;
-}
-
-/** The text as typed: blank lines separate paragraphs, single line breaks are kept. */
-function PlainText({ text }: { text: string }) {
-  const paragraphs = text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n+/)
-    .map((paragraph) => paragraph.replace(/^\n+|\n+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
-  return paragraphs.map((paragraph, index) => (
-    <p key={index} className="whitespace-pre-line">
-      {paragraph}
-    </p>
-  ));
 }
 
 /** The frame's type; its elements' look comes with the renderer (markdown.css). */
