@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { getToken } from './lib/auth';
+import { nextTask } from './lib/later';
 import { applyLanguage, chosenLanguage } from './lib/language';
 import './index.css';
 
@@ -55,9 +56,6 @@ async function start(root: HTMLElement) {
     });
   }
 }
-
-/** Resolves in a later task: the browser may handle input and paint in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs `work` once the browser has painted the next frame (at once in a hidden tab). */
 function afterFirstPaint(work: () => void) {

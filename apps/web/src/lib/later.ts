@@ -8,3 +8,6 @@ export function later(work: () => void): () => void {
   const timer = setTimeout(work, 0);
   return () => clearTimeout(timer);
 }
+
+/** Resolves in a later task: the browser may handle input and paint in between. */
+export const nextTask = () => new Promise<void>((resolve) => later(resolve));
