@@ -77,7 +77,9 @@ test('register, otp, forgot and reset fall back to their own sentences', async (
   await page.getByLabel('Email').fill('keza@e2e.ishuri.test');
   await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/otp$/, { timeout: 8000 });
+  // The product waits 4 s before going on (redirectDelay.afterLogin), then the page's code loads:
+  // on a machine running other browsers too, that can take a few seconds more.
+  await expect(page).toHaveURL(/\/otp$/, { timeout: 15_000 });
   await page.getByLabel('Verification code').fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(messages.otpFailed)).toBeVisible();
