@@ -219,6 +219,31 @@ test('a public page’s JavaScript comes in a few files, not one per shared modu
   }
 });
 
+test('the learning page fetches what it draws once the course is read with its own code', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourse(request, adminToken, {
+    title: `View with the page ${uniqueTag()}`,
+    description: 'Its player comes with the page.',
+  });
+  await createTextLesson(request, adminToken, course.id, { title: 'A lesson drawn at once' });
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  await page.goto(`/learn/${course.id}`);
+  await expect(page.getByRole('heading', { name: 'A lesson drawn at once' }).first()).toBeVisible();
+  // The player's file is named in the page's head, so it loads beside the app's code instead of
+  // after the app has run and asked for the course: one round trip fewer before the lesson.
+  await expect(page.locator('link[rel="modulepreload"][href^="/assets/learn-view-"]')).toHaveCount(
+    1,
+  );
+  const view = asked.findIndex((path) => path.startsWith('/assets/learn-view-'));
+  const read = asked.indexOf(`/api/course/single/${course.id}`);
+  expect(view, asked.join(' ')).toBeGreaterThanOrEqual(0);
+  expect(read, asked.join(' ')).toBeGreaterThan(view);
+});
+
 test('a signed-in user on a prerendered page gets the signed-in navigation', async ({
   page,
   user,
@@ -329,8 +354,10 @@ test('a public page comes with its styles, and fetches its first data and its ow
     // The head names the read and the page's own module, so they load beside the app's.
     await expect(page.locator(`link[rel="preload"][as="fetch"][href="${read}"]`)).toHaveCount(1);
     await expect(page.locator('link[rel="modulepreload"][href*="-page-"]')).toHaveCount(1);
-    // Its styles come with it: the text is painted without waiting for a stylesheet.
-    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    // Its styles come with it: the text is painted without waiting for a stylesheet. The
+    // stylesheet's own link stays, disabled, so that the app's lazy modules do not add it again.
+    await expect(page.locator('link[rel="stylesheet"]:not([disabled])')).toHaveCount(0);
+    await expect(page.locator('link[rel="stylesheet"][disabled]')).toHaveCount(1);
     const inlined = await page.evaluate(
       () =>
         [...document.head.querySelectorAll('style')].filter((style) =>
@@ -341,6 +368,12 @@ test('a public page comes with its styles, and fetches its first data and its ow
     await page.waitForLoadState('networkidle');
     page.off('request', onRequest);
     page.off('console', onConsole);
+    // The inlined stylesheet is never fetched, though the modules the app loads once it runs
+    // name it among their files.
+    expect(
+      asked.filter((url) => url.endsWith('.css')),
+      path,
+    ).toEqual([]);
     // The app's own request took the preloaded answer: the address was fetched once.
     expect(
       asked.filter((url) => url === read),
