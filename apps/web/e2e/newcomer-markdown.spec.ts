@@ -175,3 +175,30 @@ test('a course announcement in Markdown: its heading under the announcement’s 
   await expect(item.locator('ul > li')).toHaveText(['rice', 'beans']);
   await noOverflow(page, 'announcement');
 });
+
+test('the learning page starts its Markdown reader while the course is still being read', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourseViaApi(request, adminToken, { title: unique('Reader early') });
+  await createTextLessonViaApi(request, adminToken, course.id, 'Read while it comes');
+  // The course's answer is held until the page has started the reader: before, the reader (its
+  // module and its worker) was asked for only once a text was drawn, after the course came.
+  const workers: string[] = [];
+  let started!: () => void;
+  const workerStarted = new Promise<void>((resolve) => (started = resolve));
+  page.on('worker', (worker) => {
+    workers.push(new URL(worker.url()).pathname);
+    started();
+  });
+  await page.route(`**/api/course/single/${course.id}`, async (route) => {
+    await workerStarted;
+    await route.continue();
+  });
+  await page.goto(`/learn/${course.id}`);
+  await expect(page.getByText(`The text of Read while it comes.`)).toBeVisible();
+  expect(workers.filter((url) => /\/assets\/markdown-worker-[\w-]+\.js$/.test(url))).toHaveLength(
+    1,
+  );
+});

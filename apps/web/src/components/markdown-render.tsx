@@ -5,6 +5,8 @@ import { tokensOf } from './markdown-tokens';
 import { PlainText } from './plain-text';
 import './markdown.css';
 
+export { prepareReader } from './markdown-tokens';
+
 /**
  * Markdown as React elements (issue 32, point 8): `marked` parses the text into tokens (in a
  * worker: markdown-tokens.ts), and each token is drawn here as an element, so the text never

@@ -55,6 +55,14 @@ function read(text: string): Promise<Token[] | null> {
   }).then((tokens) => tokens ?? onThePage(text));
 }
 
+/**
+ * Starts the worker (and its `marked`) ahead of the first text, where a page knows one is coming:
+ * its file and its start then overlap the page's own reads instead of following them.
+ */
+export function prepareReader(): void {
+  if (typeof Worker !== 'undefined') lexer();
+}
+
 export function tokensOf(text: string): Promise<Token[] | null> {
   let tokens = kept.get(text);
   if (!tokens) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import type { ComponentType } from 'react';
 import { cn } from '../lib/cn';
+import type * as RendererModule from './markdown-render';
 import { PlainText } from './plain-text';
 
 /**
@@ -9,13 +10,34 @@ import { PlainText } from './plain-text';
  * worker keeps it with the app's other files, so lessons saved for offline study are drawn
  * offline too. Should it not arrive (a new version published meanwhile), the text stays plain
  * rather than the page failing.
+ *
+ * Once the renderer is loaded its component is drawn directly: a `lazy` component drawn the
+ * first time suspends even when its code is already there, and React then holds the revealed
+ * text back for up to 300 ms (it gathers reveals after a fallback).
  */
-const MarkdownBody = lazy((): Promise<{ default: ComponentType<BodyProps> }> =>
-  import('./markdown-render').then(
+type Renderer = typeof RendererModule;
+let renderer: Renderer | null = null;
+const loadRenderer = (): Promise<Renderer> =>
+  import('./markdown-render').then((module) => (renderer = module));
+
+const LazyBody = lazy((): Promise<{ default: ComponentType<BodyProps> }> =>
+  loadRenderer().then(
     (module) => ({ default: module.MarkdownBody }),
     () => ({ default: PlainText }),
   ),
 );
+
+/**
+ * Fetches the renderer and starts its reader, for a page that will draw a text once its data is
+ * read (the learning page): both come while the data does. Nothing is drawn; a failure is left
+ * to the text's own loading.
+ */
+export function prepareMarkdown(): void {
+  loadRenderer().then(
+    (module) => module.prepareReader(),
+    () => undefined,
+  );
+}
 
 interface BodyProps {
   text: string;
@@ -44,10 +66,11 @@ export function Markdown({
   // A changed text (a preview as it is typed) is read in the background: the text drawn so far
   // stays until the new one is ready, rather than the plain text flashing in between.
   const shown = useDeferredValue(text);
+  const Body = renderer?.MarkdownBody ?? LazyBody;
   return (
     <div className={cn(look, className)}>
       <Suspense fallback={<PlainText text={text} />}>
-        <MarkdownBody text={shown} headingLevel={headingLevel} />
+        <Body text={shown} headingLevel={headingLevel} />
       </Suspense>
     </div>
   );

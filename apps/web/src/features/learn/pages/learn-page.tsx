@@ -1,7 +1,8 @@
 import { can, looksLikeId, normalizeId } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { prepareMarkdown } from '../../../components/markdown';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { actorOf, useSession } from '../../../lib/auth';
@@ -12,6 +13,7 @@ import { useCourse } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { useProgress } from '../../../api/progress';
 import { useSavedCourse } from '../../../offline/saved-queries';
+import type * as ViewModule from '../components/learn-view';
 import { CourseBeingUpdated, CourseNotFound, LessonsLoadError } from '../components/load-states';
 
 /**
@@ -19,10 +21,38 @@ import { CourseBeingUpdated, CourseNotFound, LessonsLoadError } from '../compone
  * in a file of its own, asked for as the page starts: it downloads while the course is read,
  * not before the reads begin (issue 30, point 3). Nothing of it is drawn before the course is
  * there, so the prerendered page and its hydration (a spinner) never wait for it.
+ *
+ * The page holds the loaded module and draws the view with the course, in the same background
+ * draw, rather than through `lazy`: a component that suspends shows its fallback first, and
+ * React then holds the content back for up to 300 ms after a fallback was shown (it gathers
+ * reveals), which kept the lesson's text off screen for that long after everything had come.
  */
-const loadView = () => import('../components/learn-view');
-const OpenCourse = lazy(() => loadView().then((module) => ({ default: module.OpenCourse })));
-const LockedCourse = lazy(() => loadView().then((module) => ({ default: module.LockedCourse })));
+type View = typeof ViewModule;
+const loadView = (): Promise<View> => import('../components/learn-view');
+
+/** Kept once loaded: the page opened again draws its view at once. */
+let loadedView: View | null = null;
+
+/** The view's module once loaded (asked for in a task of its own: see `later`). */
+function useView(): View | null {
+  const [view, setView] = useState<View | Error | null>(loadedView);
+  useEffect(
+    () =>
+      later(() => {
+        loadView().then(
+          (module) => setView((loadedView = module)),
+          (error: unknown) => setView(error instanceof Error ? error : new Error(String(error))),
+        );
+        // The Markdown reader too: most items are texts, and the first is drawn with the view.
+        prepareMarkdown();
+      }),
+    [],
+  );
+  // A view that could not be loaded (offline, a new version published meanwhile) fails the
+  // page as a missing page module does: the route's error page offers to reload.
+  if (view instanceof Error) throw view;
+  return view;
+}
 
 /**
  * /learn/{courseId}: the learning player (product.md §4 "Learning"). Open to visitors (guest
@@ -77,10 +107,10 @@ export default function LearnPage({
   // The copy saved on this device, if any: its videos play at the size saved (issue 15).
   const saved = useSavedCourse(data?.id ?? courseId);
 
-  // In a task of its own (asking for a module adds a link to the page for each of its files).
-  useEffect(() => later(() => void loadView()), []);
+  const view = useView();
   const ready =
     !!data &&
+    view !== null &&
     !(signedIn && !preview && enrolments.isPending) &&
     !(saving && progress.isPending) &&
     !saved.isLoading;
@@ -101,33 +131,28 @@ export default function LearnPage({
       />
     );
   }
-  if (!data || !shown) return <PageSpinner />;
+  if (!data || !view || !shown) return <PageSpinner />;
+  const { OpenCourse, LockedCourse } = view;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <Suspense fallback={<PageSpinner />}>
-        {readable ? (
-          <OpenCourse
-            course={data}
-            mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
-            records={progress.data}
-            viewer={viewer}
-            saving={saving}
-            savedQuality={saved.data?.quality ?? null}
-            // Signed-in users who open a free course are enrolled in it (decisions.md §4).
-            autoEnrol={
-              signedIn &&
-              !preview &&
-              data.courseType === 'free' &&
-              enrolments.isSuccess &&
-              !enrolled
-            }
-            below={below && !preview ? (item) => below(data, item) : undefined}
-          />
-        ) : (
-          <LockedCourse course={data} signedIn={signedIn} />
-        )}
-      </Suspense>
+      {readable ? (
+        <OpenCourse
+          course={data}
+          mode={preview ? 'preview' : signedIn ? 'learner' : 'guest'}
+          records={progress.data}
+          viewer={viewer}
+          saving={saving}
+          savedQuality={saved.data?.quality ?? null}
+          // Signed-in users who open a free course are enrolled in it (decisions.md §4).
+          autoEnrol={
+            signedIn && !preview && data.courseType === 'free' && enrolments.isSuccess && !enrolled
+          }
+          below={below && !preview ? (item) => below(data, item) : undefined}
+        />
+      ) : (
+        <LockedCourse course={data} signedIn={signedIn} />
+      )}
     </div>
   );
 }
