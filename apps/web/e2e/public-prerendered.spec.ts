@@ -244,6 +244,46 @@ test('the learning page fetches what it draws once the course is read with its o
   expect(read, asked.join(' ')).toBeGreaterThan(view);
 });
 
+test('the course and learning pages read their course as the app starts, before taking the page over, once', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const course = await createCourse(request, adminToken, {
+    title: `Read early ${uniqueTag()}`,
+    description: 'Its read starts with the app.',
+  });
+  await createTextLesson(request, adminToken, course.id, { title: 'A lesson read early' });
+  // Each fetch of the course notes whether React had taken the page over when it was sent
+  // (hydrateRoot marks the container at once); before, the read was sent from the page's
+  // effects, after that.
+  await page.addInitScript((address) => {
+    const sent: boolean[] = [];
+    (window as unknown as { courseReads: boolean[] }).courseReads = sent;
+    const fetchOf = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith(address)) {
+        const root = document.getElementById('root');
+        sent.push(!!root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+      }
+      return fetchOf(input, init);
+    };
+  }, `/api/course/single/${course.id}`);
+  for (const [path, text] of [
+    [`/course/${course.id}`, course.title],
+    [`/learn/${course.id}`, 'A lesson read early'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: text }).first(), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const reads = await page.evaluate(
+      () => (window as unknown as { courseReads: boolean[] }).courseReads,
+    );
+    expect(reads, path).toEqual([false]);
+  }
+});
+
 test('a signed-in user on a prerendered page gets the signed-in navigation', async ({
   page,
   user,

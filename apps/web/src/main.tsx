@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { closeEarlyReads } from './lib/api-client';
 import { getToken } from './lib/auth';
 import { nextTask } from './lib/later';
 import { applyLanguage, chosenLanguage } from './lib/language';
@@ -47,12 +48,17 @@ async function start(root: HTMLElement) {
         else hydrateRoot(root, app);
       }),
     );
-  if (router.state.initialized) takeOver();
+  // The first page's loader has started its read (readEarly); later pages read for themselves.
+  const started = () => {
+    closeEarlyReads();
+    takeOver();
+  };
+  if (router.state.initialized) started();
   else {
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
       stop();
-      takeOver();
+      started();
     });
   }
 }

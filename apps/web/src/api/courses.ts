@@ -1,7 +1,8 @@
+import { fillPath } from '@ishuri/contract';
 import { courseApi } from '@ishuri/contract/routes';
 import type { CourseListQuery, CourseWithLessons, ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { call } from '../lib/api-client';
+import { call, readEarly } from '../lib/api-client';
 import { useSession } from '../lib/auth';
 import { CATALOGUE_PAGE_SIZE, cataloguePages } from '../lib/paging';
 
@@ -71,6 +72,16 @@ export const useLatestCourses = () =>
  * One course with its lessons and sub-lessons, as `viewer` (a user's id, null for a visitor)
  * may see it: the course page, the learn page and the dashboard's course view share this entry.
  */
+/**
+ * A course page's loader: the course is read as the app starts (`readEarly`), while the page
+ * is drawn; its `useCourse` then takes that answer.
+ */
+export function readCourseEarly({ params }: { params: Record<string, string | undefined> }): null {
+  const id = params.id ?? params.courseId;
+  if (id) readEarly(fillPath(courseApi.get.path, { id }));
+  return null;
+}
+
 export const courseOptions = (id: string, viewer: string | null) =>
   queryOptions({
     queryKey: courseKeys.one(id, viewer),

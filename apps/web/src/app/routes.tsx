@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { redirect } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { useSession } from '../lib/auth';
 import { guestOnly, requireAbility, requireSession } from './guards';
@@ -22,9 +22,16 @@ const RouteErrorPage = () => (
  * A screen whose code is loaded when the route is first visited (route-level code splitting).
  * The module's default export is the screen.
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const page = (load: () => Promise<{ default: ComponentType; loader?: PageLoader }>) => async () => {
+  const module = await load();
+  return { Component: module.default, ...(module.loader ? { loader: module.loader } : {}) };
+};
+
+/**
+ * A page module may export a loader that starts its first read as the app starts (see
+ * `readEarly`): it answers nothing, and the page reads through its queries as always.
+ */
+type PageLoader = (args: LoaderFunctionArgs) => null;
 
 /** Public pages (product.md §2). Each one is replaced by its real screen as it is built. */
 const LearnBelow = lazy(() =>
@@ -62,8 +69,9 @@ const publicPages: RouteObject[] = [
     // The learn page, with the course's announcements and discussions under the open item
     // (issue 34): their code is loaded for a signed-in reader only (a visitor sees neither).
     lazy: async () => {
-      const LearnPage = (await import('../features/learn/pages/learn-page')).default;
+      const { default: LearnPage, loader } = await import('../features/learn/pages/learn-page');
       return {
+        loader,
         Component: () => (
           <LearnPage below={(course, item) => <SignedInBelow course={course} item={item} />} />
         ),

@@ -170,14 +170,67 @@ async function readBody(response: Response, type: RequestOptions['responseType']
   }
 }
 
-async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = options.token ?? (options.auth === false ? null : storedToken());
+/** The headers every request carries: what it accepts, the reader's language, the token. */
+function baseHeaders(token: string | null, options: RequestOptions): Headers {
   const headers = new Headers(options.headers);
   const binary = options.responseType === 'blob' || options.responseType === 'response';
   headers.set('Accept', binary ? '*/*' : 'application/json');
   // The server answers its sentences (errors, confirmations) in the reader's language.
   if (!headers.has('Accept-Language')) headers.set('Accept-Language', currentLanguage());
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/**
+ * The first page's first read, started as the app starts (by its route, before the page is
+ * drawn) rather than once the page has been drawn and its effects run: on a phone, drawing the
+ * page takes a few hundred milliseconds that the read now overlaps. The page's own request (the
+ * same address, with the same token) takes the answer, once. Only while the app starts
+ * (`closeEarlyReads`): later pages read what they need themselves, and an answer nobody took is
+ * dropped after a while.
+ */
+const early = new Map<string, Promise<Response>>();
+let earlyOpen = true;
+const EARLY_KEPT_MS = 30_000;
+const earlyKey = (url: string, token: string | null) => `${token ?? ''} ${url}`;
+
+export function readEarly(path: string): void {
+  if (!earlyOpen || typeof window === 'undefined') return;
+  const url = apiUrl(path);
+  const token = storedToken();
+  const key = earlyKey(url, token);
+  if (early.has(key)) return;
+  const answer = send(url, { method: 'GET', headers: baseHeaders(token, {}) });
+  // A failure is the page's own request's to meet (it gets the same error, or asks again).
+  answer.catch(() => undefined);
+  early.set(key, answer);
+  setTimeout(() => early.delete(key), EARLY_KEPT_MS);
+}
+
+/** The app has drawn its first page: no read is started early any more. */
+export function closeEarlyReads(): void {
+  earlyOpen = false;
+}
+
+/** The answer read early for this request, if it is one (a plain JSON read, no headers of its own). */
+function takeEarly(
+  url: string,
+  token: string | null,
+  init: RequestInit,
+  options: RequestOptions,
+): Promise<Response> | null {
+  if (init.method !== 'GET' || options.headers || (options.responseType ?? 'json') !== 'json') {
+    return null;
+  }
+  const key = earlyKey(url, token);
+  const answer = early.get(key);
+  early.delete(key);
+  return answer ?? null;
+}
+
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.token ?? (options.auth === false ? null : storedToken());
+  const headers = baseHeaders(token, options);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -206,7 +259,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
             options.onUploadProgress!,
           ),
         )
-      : await send(url, init);
+      : await (takeEarly(url, token, init, options) ?? send(url, init));
   } catch (error) {
     if (
       signal?.aborted &&

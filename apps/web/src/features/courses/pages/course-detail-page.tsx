@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/auth';
 import { later } from '../../../lib/later';
 import { useBackgroundDraw } from '../../../lib/taken-over';
 import { pageTitle } from '../../../lib/site';
-import { useCourse } from '../../../api/courses';
+import { readCourseEarly, useCourse } from '../../../api/courses';
 import { useProgress } from '../../../api/progress';
 import { firstIncomplete, flattenItems } from '../../../curriculum/learning-path';
 import { Curriculum } from '../components/curriculum';
@@ -105,6 +105,13 @@ function StartAction({ course }: { course: CourseWithLessons }) {
     </div>
   );
 }
+
+/**
+ * The course is read as the app starts, while the page is drawn.
+ *
+ * @public (the route's `page` loader in app/routes.tsx takes it from the module)
+ */
+export const loader = readCourseEarly;
 
 /** /course/{id}: hero image, type, description, curriculum, duration and certificate. */
 export default function CourseDetailPage() {

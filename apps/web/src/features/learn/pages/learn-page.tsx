@@ -9,7 +9,7 @@ import { actorOf, useSession } from '../../../lib/auth';
 import { later } from '../../../lib/later';
 import { useBackgroundDraw } from '../../../lib/taken-over';
 import { myCoursesAnchor } from '../../../lib/site';
-import { useCourse } from '../../../api/courses';
+import { readCourseEarly, useCourse } from '../../../api/courses';
 import { useMyEnrolments } from '../../../api/enrolments';
 import { useProgress } from '../../../api/progress';
 import { useSavedCourse } from '../../../offline/saved-queries';
@@ -53,6 +53,9 @@ function useView(): View | null {
   if (view instanceof Error) throw view;
   return view;
 }
+
+/** The course is read as the app starts, while the page is drawn. */
+export const loader = readCourseEarly;
 
 /**
  * /learn/{courseId}: the learning player (product.md §4 "Learning"). Open to visitors (guest
