@@ -28,6 +28,8 @@ async function start(root: HTMLElement) {
       </Providers>
     </StrictMode>
   );
+  // The first page's loader starts its read (readEarly); later pages read for themselves.
+  onceStarted(router, closeEarlyReads);
   if (!root.hasChildNodes()) {
     createRoot(root).render(app);
     return;
@@ -48,19 +50,17 @@ async function start(root: HTMLElement) {
         else hydrateRoot(root, app);
       }),
     );
-  // The first page's loader has started its read (readEarly); later pages read for themselves.
-  const started = () => {
-    closeEarlyReads();
-    takeOver();
-  };
-  if (router.state.initialized) started();
-  else {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      started();
-    });
-  }
+  onceStarted(router, takeOver);
+}
+
+/** Runs `work` once the router has loaded the first page (its code, its loaders). */
+function onceStarted(router: ReturnType<typeof createAppRouter>, work: () => void) {
+  if (router.state.initialized) return work();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    work();
+  });
 }
 
 /** Runs `work` once the browser has painted the next frame (at once in a hidden tab). */

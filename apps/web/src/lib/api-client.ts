@@ -186,12 +186,13 @@ function baseHeaders(token: string | null, options: RequestOptions): Headers {
  * drawn) rather than once the page has been drawn and its effects run: on a phone, drawing the
  * page takes a few hundred milliseconds that the read now overlaps. The page's own request (the
  * same address, with the same token) takes the answer, once. Only while the app starts
- * (`closeEarlyReads`): later pages read what they need themselves, and an answer nobody took is
- * dropped after a while.
+ * (`closeEarlyReads`): later pages read what they need themselves. An answer nobody took (the
+ * page had the course already) is dropped after a few seconds, and at once when anything is
+ * changed: it would be older than the change.
  */
 const early = new Map<string, Promise<Response>>();
 let earlyOpen = true;
-const EARLY_KEPT_MS = 30_000;
+const EARLY_KEPT_MS = 10_000;
 const earlyKey = (url: string, token: string | null) => `${token ?? ''} ${url}`;
 
 export function readEarly(path: string): void {
@@ -231,6 +232,7 @@ function takeEarly(
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? (options.auth === false ? null : storedToken());
   const headers = baseHeaders(token, options);
+  if ((options.method ?? 'GET') !== 'GET') early.clear();
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
