@@ -231,8 +231,31 @@ test('the learning page fetches what it draws once the course is read with its o
   await createTextLesson(request, adminToken, course.id, { title: 'A lesson drawn at once' });
   const asked: string[] = [];
   page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  // When the item's title is put on the page, and when each script is asked for.
+  await page.addInitScript(() => {
+    const marks = { drawn: Infinity };
+    (window as unknown as { marks: typeof marks }).marks = marks;
+    new MutationObserver(() => {
+      if (marks.drawn === Infinity && document.querySelector('article h2')) {
+        marks.drawn = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`/learn/${course.id}`);
   await expect(page.getByRole('heading', { name: 'A lesson drawn at once' }).first()).toBeVisible();
+  // The item's files (their list's code and the sentences it needs) are asked for once the
+  // item is drawn, not while it is: they would share the network with the item's text.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const drawn = (window as unknown as { marks: { drawn: number } }).marks.drawn;
+        const list = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/resources-[\w-]+\.js$/.test(entry.name));
+        return list ? list.startTime > drawn : null;
+      }),
+    )
+    .toBe(true);
   // The player's file is named in the page's head, so it loads beside the app's code instead of
   // after the app has run and asked for the course: one round trip fewer before the lesson.
   await expect(page.locator('link[rel="modulepreload"][href^="/assets/learn-view-"]')).toHaveCount(

@@ -2,15 +2,18 @@ import { messages } from '@ishuri/contract';
 import type { QuizAttemptResult } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { courseKeys } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { itemKinds } from '../../../curriculum/item-kinds';
+import { later } from '../../../lib/later';
 import type { LearnItem } from '../../../curriculum/learning-path';
 
 /**
  * The item's files come after the page's own code, as their list comes after the item (issue
- * 30, point 3: the learning page's first load).
+ * 30, point 3: the learning page's first load). Their code is asked for once the item is drawn,
+ * not while it is: its files (the list, the whole English catalogue) then do not share the
+ * network with the item's text, and the list's fallback does not make React hold the text back.
  */
 const ResourceList = lazy(() =>
   import('../../../curriculum/resource-list').then((module) => ({ default: module.ResourceList })),
@@ -60,6 +63,9 @@ export function ItemView({
     if (top < 64) article.current?.scrollIntoView({ block: 'start' });
   }, [item.id]);
 
+  const [below, setBelow] = useState(false);
+  useEffect(() => later(() => setBelow(true)), []);
+
   const queryClient = useQueryClient();
   const { Reader, markable } = itemKinds[item.contentType];
   return (
@@ -87,9 +93,11 @@ export function ItemView({
         onStale={() => queryClient.invalidateQueries({ queryKey: courseKeys.all })}
       />
 
-      <Suspense fallback={null}>
-        <ResourceList courseId={courseId} itemId={item.id} level={3} />
-      </Suspense>
+      {below && (
+        <Suspense fallback={null}>
+          <ResourceList courseId={courseId} itemId={item.id} level={3} />
+        </Suspense>
+      )}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         {completed ? (
