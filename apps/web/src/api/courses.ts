@@ -69,10 +69,6 @@ export const useLatestCourses = () =>
   });
 
 /**
- * One course with its lessons and sub-lessons, as `viewer` (a user's id, null for a visitor)
- * may see it: the course page, the learn page and the dashboard's course view share this entry.
- */
-/**
  * A course page's loader: the course is read as the app starts (`readEarly`), while the page
  * is drawn; its `useCourse` then takes that answer.
  */
@@ -82,6 +78,10 @@ export function readCourseEarly({ params }: { params: Record<string, string | un
   return null;
 }
 
+/**
+ * One course with its lessons and sub-lessons, as `viewer` (a user's id, null for a visitor)
+ * may see it: the course page, the learn page and the dashboard's course view share this entry.
+ */
 export const courseOptions = (id: string, viewer: string | null) =>
   queryOptions({
     queryKey: courseKeys.one(id, viewer),

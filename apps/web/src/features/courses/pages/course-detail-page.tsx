@@ -1,7 +1,7 @@
 import { messages } from '@ishuri/contract';
 import type { CourseWithLessons } from '@ishuri/contract';
 import { ArrowLeft, Award, BookOpen, Clock, Play } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
@@ -11,7 +11,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
-import { later } from '../../../lib/later';
+import { useAfterDraw } from '../../../lib/later';
 import { useBackgroundDraw } from '../../../lib/taken-over';
 import { pageTitle } from '../../../lib/site';
 import { readCourseEarly, useCourse } from '../../../api/courses';
@@ -123,8 +123,7 @@ export default function CourseDetailPage() {
   // link it would compete with the course and its picture), in a task of its own rather than in
   // the middle of drawing (asking for a module adds a link to the page for each of its files, a
   // few milliseconds' work). Saving for offline is a signed-in reader's.
-  const [below, setBelow] = useState(false);
-  useEffect(() => (shown ? later(() => setBelow(true)) : undefined), [shown]);
+  const below = useAfterDraw(shown);
 
   if (course.isPending || !shown) return <PageSpinner />;
 

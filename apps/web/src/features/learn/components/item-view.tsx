@@ -2,11 +2,11 @@ import { messages } from '@ishuri/contract';
 import type { QuizAttemptResult } from '@ishuri/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { courseKeys } from '../../../api/courses';
 import { Button } from '../../../components/button';
 import { itemKinds } from '../../../curriculum/item-kinds';
-import { later } from '../../../lib/later';
+import { useAfterDraw } from '../../../lib/later';
 import type { LearnItem } from '../../../curriculum/learning-path';
 
 /**
@@ -63,8 +63,7 @@ export function ItemView({
     if (top < 64) article.current?.scrollIntoView({ block: 'start' });
   }, [item.id]);
 
-  const [below, setBelow] = useState(false);
-  useEffect(() => later(() => setBelow(true)), []);
+  const below = useAfterDraw();
 
   const queryClient = useQueryClient();
   const { Reader, markable } = itemKinds[item.contentType];
