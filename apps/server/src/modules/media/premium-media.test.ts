@@ -223,7 +223,8 @@ describe('a crash during an upload', () => {
     await app.ready();
     try {
       const exists = async (file: string) => (await stat(file).catch(() => null)) !== null;
-      for (let i = 0; i < 200 && (await exists(cutOff)); i++) {
+      // The job cleans the public files, then the private ones: wait for the last of them.
+      for (let i = 0; i < 200 && ((await exists(cutOff)) || (await exists(cutOffPrivate))); i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(await exists(cutOff)).toBe(false);
