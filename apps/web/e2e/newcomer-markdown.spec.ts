@@ -68,6 +68,9 @@ test('an admin writes a Markdown lesson, previews it, and the learner sees it dr
   await expect(dialog.getByLabel(messages.content)).toHaveValue(lessonText);
   await dialog.getByRole('button', { name: messages.addLesson }).click();
   await expect(toast(page, messages.lessonCreated)).toBeVisible();
+  // The course manager's card gives the text's first words without their marks.
+  await expect(page.getByText('Save every week, even a little. Write a plan')).toBeVisible();
+  await expect(page.getByText('**every week**')).toHaveCount(0);
 
   // The learner, on their own phone.
   const learner = await createUser(request, { firstName: 'Aline' });

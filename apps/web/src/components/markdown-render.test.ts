@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { lexMarkdown } from './markdown-lex';
-import { MarkdownTokens, safeLink } from './markdown-render';
+import { markdownWords, MarkdownTokens, safeLink } from './markdown-render';
 
 /** The HTML the renderer draws for a text (React elements, drawn to a string). */
 const html = (text: string, headingLevel = 3) =>
@@ -111,5 +111,25 @@ describe('safeLink', () => {
     expect(safeLink('file:///etc/passwd')).toBeNull();
     expect(safeLink('')).toBeNull();
     expect(safeLink('/\\evil.example')).toEqual({ href: 'https://evil.example/', external: true });
+  });
+});
+
+describe("a text's excerpt in the course manager", () => {
+  const words = (text: string) => markdownWords(lexMarkdown(text));
+
+  it('shows the words without the marks, a line per block', () => {
+    expect(
+      words(
+        '## Water\n\nWater is **wet** and *clear*, see [the notes](https://example.org).\n\n' +
+          '- one\n- [x] `two`\n\n> quoted\n\n---\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+      ),
+    ).toBe('Water\nWater is wet and clear, see the notes.\none\ntwo\nquoted\na · b\n1 · 2');
+  });
+
+  it('keeps what is not a mark: escaped characters, code, a picture by its description; no task box', () => {
+    expect(words('1 \\* 2 = 2\n\n```\nlet a = 1;\n```\n\n![A river](/r.png)')).toBe(
+      '1 * 2 = 2\nlet a = 1;\nA river',
+    );
+    expect(words('- [ ] a\n\n- [x] b')).toBe('a\nb');
   });
 });

@@ -228,3 +228,81 @@ export function MarkdownBody({ text, headingLevel }: { text: string; headingLeve
   if (!tokens) return <PlainText text={text} />;
   return <MarkdownTokens tokens={tokens} headingLevel={headingLevel} />;
 }
+
+/** The words of inline tokens, without their marks; a link keeps its words, not its address. */
+function inlineWords(tokens: Token[] | undefined): string {
+  return (tokens ?? []).map(inlineWord).join('');
+}
+
+function inlineWord(token: Token): string {
+  switch (token.type) {
+    case 'text':
+      return token.tokens ? inlineWords(token.tokens) : token.text;
+    case 'strong':
+    case 'em':
+    case 'del':
+    case 'link':
+      return inlineWords(token.tokens);
+    case 'escape':
+    case 'codespan':
+      return token.text;
+    case 'image':
+      return (token as Tokens.Image).text;
+    case 'br':
+      return '\n';
+    case 'checkbox':
+      return '';
+    default:
+      return token.raw;
+  }
+}
+
+/** A block's words: one line per paragraph, heading, list item or table row. */
+function blockWords(token: Token): string {
+  switch (token.type) {
+    case 'space':
+    case 'def':
+    case 'hr':
+      return '';
+    case 'paragraph':
+    case 'heading':
+      return inlineWords(token.tokens);
+    case 'text':
+      return token.tokens ? inlineWords(token.tokens) : token.text;
+    case 'list':
+      // A task's box is left out (in a tight list it is the item's first token, in a loose one
+      // its paragraph's): its words stay on their line.
+      return (token as Tokens.List).items
+        .map((item) => markdownWords(item.tokens.filter(({ type }) => type !== 'checkbox')))
+        .join('\n');
+    case 'blockquote':
+      return markdownWords(token.tokens ?? []);
+    case 'code':
+      return token.text;
+    case 'table': {
+      const table = token as Tokens.Table;
+      return [table.header, ...table.rows]
+        .map((row) => row.map((cell) => inlineWords(cell.tokens)).join(' · '))
+        .join('\n');
+    }
+    default:
+      return token.raw.replace(/\n+$/, '');
+  }
+}
+
+/**
+ * A text's words without its Markdown marks (`## `, `**`, `- `, link addresses), a line per
+ * block: what a short excerpt of a text shows.
+ */
+export function markdownWords(tokens: Token[]): string {
+  return tokens
+    .map(blockWords)
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+/** The text's words without its marks once its tokens are read; as typed where they cannot be. */
+export function MarkdownExcerpt({ text }: { text: string }) {
+  const tokens = use(tokensOf(text));
+  return tokens ? markdownWords(tokens) : text;
+}

@@ -75,3 +75,26 @@ export function Markdown({
     </div>
   );
 }
+
+const LazyExcerpt = lazy((): Promise<{ default: ComponentType<{ text: string }> }> =>
+  loadRenderer().then(
+    (module) => ({ default: module.MarkdownExcerpt }),
+    () => ({ default: ({ text }) => text }),
+  ),
+);
+
+/**
+ * A short excerpt of a text written in Markdown (a lesson's preview in the course manager): its
+ * words without the marks, in one paragraph (`className` clamps its lines). The text as typed
+ * shows while the renderer's code loads.
+ */
+export function MarkdownExcerpt({ text, className }: { text: string; className?: string }) {
+  const Excerpt = renderer?.MarkdownExcerpt ?? LazyExcerpt;
+  return (
+    <p className={cn('whitespace-pre-line', className)}>
+      <Suspense fallback={text}>
+        <Excerpt text={text} />
+      </Suspense>
+    </p>
+  );
+}

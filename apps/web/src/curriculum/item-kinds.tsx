@@ -2,6 +2,7 @@ import { messages } from '@ishuri/contract';
 import type { ContentType, Lesson, QuizAttemptResult, SubLesson } from '@ishuri/contract';
 import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
+import { MarkdownExcerpt } from '../components/markdown';
 import { Tagged } from '../components/tagged';
 import { itemNames } from './item-names';
 import type { ItemName } from './item-names';
@@ -64,7 +65,7 @@ export const itemKinds: Record<ContentType, ItemKindView> = {
       item.content?.trim() ? <TextContent text={item.content} /> : <NoContent />,
     Preview: ({ item }) =>
       item.content ? (
-        <p className="line-clamp-3 whitespace-pre-line text-slate-600">{item.content}</p>
+        <MarkdownExcerpt text={item.content} className="line-clamp-3 text-slate-600" />
       ) : null,
   },
   video: {
