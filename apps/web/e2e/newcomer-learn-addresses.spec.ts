@@ -171,6 +171,15 @@ test('a course put back to draft stays in its learner’s My courses, "being upd
   await expect(page.getByText(messages.courseBeingUpdated)).toBeVisible();
   await expect(page.getByText(messages.courseNotFound)).toHaveCount(0);
   await page.screenshot({ path: '/tmp/learnnav-draft-learn.png' });
+  // And so does its course page (an address kept, a link shared), with the way to My courses,
+  // rather than a failed read and "Try again".
+  await page.goto(`/course/${course.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: messages.courseBeingUpdatedTitle }),
+  ).toBeVisible();
+  await expect(page.getByText(messages.courseDetailLoadFailed)).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: messages.myCourses }).click();
+  await expect(page).toHaveURL(/\/dashboard#/);
 
   // Someone who never took it: no such course.
   await signInAs(page, await createUser(request));

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useAfterDraw } from '../../../lib/later';
 import { useBackgroundDraw } from '../../../lib/taken-over';
-import { pageTitle } from '../../../lib/site';
+import { myCoursesAnchor, pageTitle } from '../../../lib/site';
 import { readCourseEarly, useCourse } from '../../../api/courses';
 import { useProgress } from '../../../api/progress';
 import { firstIncomplete, flattenItems } from '../../../curriculum/learning-path';
@@ -129,12 +129,29 @@ export default function CourseDetailPage() {
 
   if (course.isError) {
     const missing = course.error instanceof ApiError && course.error.status === 404;
+    // A learner's own course put back to draft: "being updated, back soon", as its learning page
+    // and My courses say, with the way to My courses (their progress is kept).
+    const updating =
+      course.error instanceof ApiError && course.error.code === 'COURSE_BEING_UPDATED';
+    const title = missing
+      ? messages.courseNotFound
+      : updating
+        ? messages.courseBeingUpdatedTitle
+        : messages.course;
     return (
       <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-        <title>{pageTitle(missing ? messages.courseNotFound : messages.course)}</title>
+        <title>{pageTitle(title)}</title>
         <BackButton />
         {missing ? (
           <h1 className="text-3xl font-bold text-slate-900">{messages.courseNotFound}</h1>
+        ) : updating ? (
+          <>
+            <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+            <p className="text-slate-700">{messages.courseBeingUpdated}</p>
+            <ButtonLink to={`/dashboard#${myCoursesAnchor}`} variant="secondary">
+              {messages.myCourses}
+            </ButtonLink>
+          </>
         ) : (
           <>
             <h1 className="text-3xl font-bold text-slate-900">{messages.courseDetails}</h1>
