@@ -271,6 +271,33 @@ test('the learning page fetches what it draws once the course is read with its o
   expect(read, asked.join(' ')).toBeGreaterThan(view);
 });
 
+/**
+ * Each fetch of `address` notes whether React had taken the page over when it was sent
+ * (hydrateRoot marks the container at once); before, the read was sent from the page's
+ * effects, after that.
+ */
+async function watchReadsOf(page: Page, address: string) {
+  await page.addInitScript((watched) => {
+    const sent: boolean[] = [];
+    (window as unknown as { earlyReads: boolean[] }).earlyReads = sent;
+    const fetchOf = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith(watched)) {
+        const root = document.getElementById('root');
+        sent.push(!!root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+      }
+      return fetchOf(input, init);
+    };
+  }, address);
+}
+
+/** The page's reads of the watched address so far (`watchReadsOf`), once it has settled. */
+async function readsOf(page: Page) {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => (window as unknown as { earlyReads: boolean[] }).earlyReads);
+}
+
 test('the course and learning pages read their course as the app starts, before taking the page over, once', async ({
   page,
   request,
@@ -281,33 +308,36 @@ test('the course and learning pages read their course as the app starts, before 
     description: 'Its read starts with the app.',
   });
   await createTextLesson(request, adminToken, course.id, { title: 'A lesson read early' });
-  // Each fetch of the course notes whether React had taken the page over when it was sent
-  // (hydrateRoot marks the container at once); before, the read was sent from the page's
-  // effects, after that.
-  await page.addInitScript((address) => {
-    const sent: boolean[] = [];
-    (window as unknown as { courseReads: boolean[] }).courseReads = sent;
-    const fetchOf = window.fetch.bind(window);
-    window.fetch = (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith(address)) {
-        const root = document.getElementById('root');
-        sent.push(!!root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-      }
-      return fetchOf(input, init);
-    };
-  }, `/api/course/single/${course.id}`);
+  await watchReadsOf(page, `/api/course/single/${course.id}`);
   for (const [path, text] of [
     [`/course/${course.id}`, course.title],
     [`/learn/${course.id}`, 'A lesson read early'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: text }).first(), path).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const reads = await page.evaluate(
-      () => (window as unknown as { courseReads: boolean[] }).courseReads,
-    );
-    expect(reads, path).toEqual([false]);
+    expect(await readsOf(page), path).toEqual([false]);
+  }
+});
+
+test('a blog post is read as the app starts, once, by a visitor and by a signed-in reader', async ({
+  page,
+  request,
+  adminToken,
+  user,
+}) => {
+  const post = await createBlog(request, adminToken, {
+    title: `Read early ${uniqueTag()}`,
+    content: 'Its read starts with the app.',
+    image: false,
+  });
+  await watchReadsOf(page, `/api/blog/single/${post.id}`);
+  for (const reader of ['visitor', 'signed in'] as const) {
+    if (reader === 'signed in') await signInAs(page, user);
+    await page.goto(`/blog/${post.id}`);
+    await expect(page.getByRole('heading', { name: post.title }), reader).toBeVisible();
+    // Read without the token, as the page's own request: a signed-in reader's early read must
+    // be the one the page takes, not a second.
+    expect(await readsOf(page), reader).toEqual([false]);
   }
 });
 

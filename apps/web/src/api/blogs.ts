@@ -1,7 +1,8 @@
+import { fillPath } from '@ishuri/contract';
 import { blogApi } from '@ishuri/contract/routes';
 import type { ListQuery } from '@ishuri/contract';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { call } from '../lib/api-client';
+import { call, readEarly } from '../lib/api-client';
 import { CATALOGUE_PAGE_SIZE, cataloguePages } from '../lib/paging';
 
 /**
@@ -37,3 +38,12 @@ export const usePublicBlogs = () =>
     ),
   );
 export const useBlog = (id: string) => useQuery(blogOptions(id));
+
+/**
+ * The post page's loader: the post is read as the app starts (`readEarly`, without the token,
+ * as `blogOptions` reads it), while the page is drawn; `useBlog` then takes that answer.
+ */
+export function readBlogEarly({ params }: { params: Record<string, string | undefined> }): null {
+  if (params.id) readEarly(fillPath(blogApi.get.path, { id: params.id }), { auth: false });
+  return null;
+}

@@ -195,10 +195,11 @@ let earlyOpen = true;
 const EARLY_KEPT_MS = 10_000;
 const earlyKey = (url: string, token: string | null) => `${token ?? ''} ${url}`;
 
-export function readEarly(path: string): void {
+export function readEarly(path: string, { auth = true }: { auth?: boolean } = {}): void {
   if (!earlyOpen || typeof window === 'undefined') return;
   const url = apiUrl(path);
-  const token = storedToken();
+  // As the page's own request will ask: with the stored token, or without one (`auth: false`).
+  const token = auth ? storedToken() : null;
   const key = earlyKey(url, token);
   if (early.has(key)) return;
   const answer = send(url, { method: 'GET', headers: baseHeaders(token, {}) });

@@ -8,7 +8,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
 import { useBackgroundDraw } from '../../../lib/taken-over';
-import { useBlog } from '../../../api/blogs';
+import { readBlogEarly, useBlog } from '../../../api/blogs';
 import { longDate } from '../../../lib/format';
 import { paragraphs } from '../text';
 
@@ -23,6 +23,13 @@ function BackToBlog() {
     </Link>
   );
 }
+
+/**
+ * The post is read as the app starts, while the page is drawn.
+ *
+ * @public (the route's `page` loader in app/routes.tsx takes it from the module)
+ */
+export const loader = readBlogEarly;
 
 /** /blog/{id}: the whole post, as plain text paragraphs (never HTML from the database). */
 export default function BlogPostPage() {
