@@ -25,6 +25,7 @@ export default function ReportsPage() {
               {report.courseTitle} · {report.threadTitle}
             </p>
             <AuthorLine author={report.postAuthor} at={report.createdAt} />
+            {/* As typed, marks and all: a moderator judges exactly what was written. */}
             <p className="line-clamp-4 whitespace-pre-line break-words text-slate-800">
               {report.text}
             </p>
