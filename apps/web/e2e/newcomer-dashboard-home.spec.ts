@@ -326,3 +326,68 @@ test('a logout in another tab is told on the learn page too', async ({
   await expect(notice.getByRole('link', { name: 'Log in again' })).toBeVisible();
   await other.close();
 });
+
+test('a sign-in as someone else in another tab is told in this one before anything more is done here', async ({
+  page,
+  user,
+  request,
+}) => {
+  await signInAs(page, user);
+  await page.goto('/dashboard/settings');
+  await expect(page.getByLabel(messages.newPassword, { exact: true })).toBeVisible();
+  await page.getByLabel(messages.newPassword, { exact: true }).fill('half typed');
+
+  // A second tab of the same browser signs in as someone else (the tabs share the token).
+  const someone = await createUser(request, { firstName: 'Jean' });
+  const other = await page.context().newPage();
+  await storeToken(other, await tokenViaApi(request, someone));
+
+  // This tab says so, and the previous user's form is gone: nothing typed in it for them is
+  // sent as Jean.
+  const notice = page.getByRole('alert').filter({ hasText: messages.signedInElsewhere('Jean') });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('You are now signed in as Jean, in another tab.');
+  await expect(page.getByLabel(messages.newPassword, { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/dashhome-switched.png' });
+  await notice.getByRole('button', { name: 'Continue as Jean' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Jean');
+  await expect(notice).toHaveCount(0);
+
+  // A sign-out there and a sign-in again as the same user is no news beyond the sign-out.
+  await other.evaluate(() => localStorage.removeItem('authToken'));
+  await expect(
+    page.getByRole('alert').filter({ hasText: messages.signedOutElsewhere }),
+  ).toBeVisible();
+  await storeToken(other, await tokenViaApi(request, someone));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Jean');
+  await other.close();
+});
+
+test('a sign-in as someone else in another tab is told on a public page too', async ({
+  page,
+  user,
+  request,
+}) => {
+  await signInAs(page, user);
+  await page.goto('/explore-course');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  // Signed out there first, then in as someone else: still news to this tab's user.
+  const other = await page.context().newPage();
+  await other.goto('/api/health');
+  await other.evaluate(() => localStorage.removeItem('authToken'));
+  await expect(
+    page.getByRole('alert').filter({ hasText: messages.signedOutElsewhere }),
+  ).toBeVisible();
+  const someone = await createUser(request, { firstName: 'Jean' });
+  await storeToken(other, await tokenViaApi(request, someone));
+  const notice = page.getByRole('alert').filter({ hasText: messages.signedInElsewhere('Jean') });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Continue as Jean' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page).toHaveURL(/\/explore-course$/);
+  await other.close();
+});

@@ -1383,6 +1383,10 @@ export const messages = {
   signedOutElsewhere: 'You signed out in another tab.',
   signedOutElsewhereHint: 'Nothing more is saved for you here until you log in again.',
   logInAgain: 'Log in again',
+  // A sign-in as another user in another tab of the same browser
+  signedInElsewhere: (name: string) => `You are now signed in as ${name}, in another tab.`,
+  signedInElsewhereHint: 'From now on, what you do here is saved to that account.',
+  continueAs: (name: string) => `Continue as ${name}`,
   // Small things a newcomer met (issue 32, points 12 and 16)
   verifyACertificate: 'Verify a certificate',
   certificateMailCongratulations: 'Congratulations! You have completed the course.',

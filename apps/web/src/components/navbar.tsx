@@ -12,7 +12,7 @@ import { BrandLink } from './brand-link';
 import { ButtonLink } from './button';
 import { LanguageSwitcher } from './language-switcher';
 import { useDismiss, useMenuState } from './menu-state';
-import { useSignedOutElsewhere } from '../lib/auth';
+import { useSignedOutElsewhere, useSwitchedElsewhere } from '../lib/auth';
 
 /** Its code is loaded when it is first shown (it adds nothing to a public page's first load). */
 const AccountMenu = lazy(() =>
@@ -22,6 +22,9 @@ const AccountMenu = lazy(() =>
 /** Its code is loaded when it is first shown (it adds nothing to a public page's first load). */
 const SignedOutNotice = lazy(() =>
   import('./signed-out-notice').then((module) => ({ default: module.SignedOutNotice })),
+);
+const SwitchedUserNotice = lazy(() =>
+  import('./signed-out-notice').then((module) => ({ default: module.SwitchedUserNotice })),
 );
 
 function subscribeToScroll(listener: () => void) {
@@ -92,6 +95,7 @@ export function Navbar({ dashboardMenu }: { dashboardMenu?: ReactNode } = {}) {
   const takenOver = useTakenOver();
   const inDashboard = dashboardMenu !== undefined;
   const signedOut = useSignedOutElsewhere();
+  const switched = useSwitchedElsewhere();
 
   return (
     <header
@@ -196,6 +200,11 @@ export function Navbar({ dashboardMenu }: { dashboardMenu?: ReactNode } = {}) {
       {!inDashboard && signedOut && !session && (
         <Suspense>
           <SignedOutNotice />
+        </Suspense>
+      )}
+      {!inDashboard && switched && session && (
+        <Suspense>
+          <SwitchedUserNotice />
         </Suspense>
       )}
     </header>

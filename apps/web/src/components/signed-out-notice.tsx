@@ -1,9 +1,14 @@
 import { messages } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogIn } from 'lucide-react';
+import { LogIn, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useSession, useSignedOutElsewhere } from '../lib/auth';
+import {
+  acknowledgeSwitch,
+  useSession,
+  useSignedOutElsewhere,
+  useSwitchedElsewhere,
+} from '../lib/auth';
 import { cn } from '../lib/cn';
 
 /**
@@ -41,6 +46,56 @@ export function SignedOutNotice({ className }: { className?: string }) {
           <LogIn className="size-4" aria-hidden="true" />
           {messages.logInAgain}
         </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Shown once another tab of this browser signed in as another user than this tab's (the tabs
+ * share the token): from then on what this tab does is saved to that account, so it says so
+ * before anything more is done in it. What it had read for the previous user is forgotten, and
+ * what is on the page is read again as the new one. `onContinue`: what going on does besides
+ * (the dashboard opens its home, in place of the previous user's screen).
+ */
+export function SwitchedUserNotice({
+  className,
+  onContinue,
+}: {
+  className?: string;
+  onContinue?: () => void;
+}) {
+  const switched = useSwitchedElsewhere();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const shown = switched && session !== null;
+
+  useEffect(() => {
+    if (shown) void queryClient.resetQueries();
+  }, [shown, queryClient]);
+
+  if (!shown) return null;
+  return (
+    <div
+      role="alert"
+      className={cn('border-t border-amber-300 bg-amber-50 px-4 py-3 text-amber-950', className)}
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{messages.signedInElsewhere(session.firstName)}</p>
+          <p className="text-sm">{messages.signedInElsewhereHint}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            acknowledgeSwitch();
+            onContinue?.();
+          }}
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          <UserRound className="size-4" aria-hidden="true" />
+          {messages.continueAs(session.firstName)}
+        </button>
       </div>
     </div>
   );

@@ -66,15 +66,33 @@ const notify = () => listeners.forEach((listener) => listener());
  */
 let signedOutElsewhere = false;
 
+/**
+ * True while the token, stored by another tab of this browser (the tabs share it), is another
+ * user's than the one this tab acts as (`tabUser`): this tab then says so before anything more
+ * is done in it, since what it does from then on is saved to the other account. False again
+ * once the reader goes on (`acknowledgeSwitch`), or signs in or out here.
+ */
+let switchedElsewhere = false;
+
+/**
+ * The user this tab acts as: the one signed in before another tab changed the token, or signed
+ * in or gone on with here. Kept through a sign-out elsewhere, so that a sign-in there as someone
+ * else is told here too; a sign-in there as the same user is not.
+ */
+let tabUser: string | null = null;
+
 function onStorage(event: StorageEvent) {
   if (event.key === null || [AUTH_TOKEN_KEY, ROLE_KEY, USER_DATA_KEY].includes(event.key)) {
     if (event.key === AUTH_TOKEN_KEY || event.key === null) {
       // What this tab was signed in with: the event's old value, or (storage cleared) the last
       // token this tab read.
       const before = event.key === AUTH_TOKEN_KEY ? event.oldValue : cache.token;
-      const now = getToken();
-      if (now) signedOutElsewhere = false;
-      else if (before && decodeToken(before)) signedOutElsewhere = true;
+      const was = before ? decodeToken(before) : null;
+      tabUser ??= was?.id ?? null;
+      if (getToken()) signedOutElsewhere = false;
+      else if (was) signedOutElsewhere = true;
+      const now = getSession();
+      switchedElsewhere = now !== null && tabUser !== null && now.id !== tabUser;
     }
     notify();
   }
@@ -93,6 +111,8 @@ function subscribe(listener: () => void): () => void {
 export function saveSession(token: string): Session | null {
   const session = decodeToken(token);
   signedOutElsewhere = false;
+  switchedElsewhere = false;
+  tabUser = session?.id ?? null;
   writeStored(AUTH_TOKEN_KEY, token);
   writeStored(ROLE_KEY, session?.role ?? null);
   writeStored(
@@ -115,6 +135,8 @@ export function dropToken(): void {
 /** Logout: removes the token, the stored role and the user data. */
 export function clearSession(): void {
   signedOutElsewhere = false;
+  switchedElsewhere = false;
+  tabUser = null;
   writeStored(AUTH_TOKEN_KEY, null);
   writeStored(ROLE_KEY, null);
   writeStored(USER_DATA_KEY, null);
@@ -133,6 +155,22 @@ export function useSignedOutElsewhere(): boolean {
     () => signedOutElsewhere,
     () => false,
   );
+}
+
+/** Whether another tab signed in as another user than this tab's (see `switchedElsewhere`). */
+export function useSwitchedElsewhere(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => switchedElsewhere,
+    () => false,
+  );
+}
+
+/** The reader goes on in this tab as the user signed in elsewhere. */
+export function acknowledgeSwitch(): void {
+  switchedElsewhere = false;
+  tabUser = getSession()?.id ?? null;
+  notify();
 }
 
 /** The session as the contract's role matrix sees it (`can(actorOf(session), action)`). */

@@ -1,10 +1,10 @@
 import { messages } from '@ishuri/contract';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Navbar } from '../../components/navbar';
-import { SignedOutNotice } from '../../components/signed-out-notice';
-import { actorOf, useSession, useSignedOutElsewhere } from '../../lib/auth';
+import { SignedOutNotice, SwitchedUserNotice } from '../../components/signed-out-notice';
+import { actorOf, useSession, useSignedOutElsewhere, useSwitchedElsewhere } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { mainLinks } from '../../lib/site';
 import { useLogout } from '../../lib/use-logout';
@@ -51,12 +51,14 @@ function OneMenu({ sidebar, firstName }: { sidebar: ReactNode; firstName: string
 /**
  * The signed-in area (/dashboard/*): the top bar, the sidebar of product.md §2 (always shown on
  * large screens; below that width its entries are in the top bar's one menu, issue 32 point 15),
- * and the screen. Signed out in another tab, the screen gives way to that news: what it showed
- * was the signed-out user's.
+ * and the screen. Signed out in another tab, or signed in there as someone else, the screen gives
+ * way to that news: what it showed was the previous user's.
  */
 export function DashboardLayout() {
   const session = useSession();
   const signedOut = useSignedOutElsewhere();
+  const switched = useSwitchedElsewhere();
+  const navigate = useNavigate();
   const logout = useLogout();
   const actor = actorOf(session);
   const onLogout = () => void logout('/');
@@ -80,6 +82,15 @@ export function DashboardLayout() {
           {signedOut && !session ? (
             <div className="mx-auto max-w-xl px-4 py-8">
               <SignedOutNotice className="rounded-xl border" />
+            </div>
+          ) : switched && session ? (
+            // The previous user's screen (a form half filled, say) gives way: going on opens the
+            // dashboard's home as the new user.
+            <div className="mx-auto max-w-xl px-4 py-8">
+              <SwitchedUserNotice
+                className="rounded-xl border"
+                onContinue={() => void navigate('/dashboard')}
+              />
             </div>
           ) : (
             <PageOutlet />
