@@ -2,6 +2,7 @@ import { messages } from '@ishuri/contract';
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useCallback, useId, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { avatarLetter } from '../lib/auth';
 import type { Session } from '../lib/auth';
 import { useLogout } from '../lib/use-logout';
 import { useDismiss, useMenuState } from './menu-state';
@@ -18,7 +19,7 @@ export function AccountMenu({ session }: { session: Session }) {
   const logout = useLogout();
   const close = useCallback(() => setOpen(false), [setOpen]);
   useDismiss(open, close, container, button);
-  const letter = (session.firstName.trim()[0] ?? '?').toUpperCase();
+  const letter = avatarLetter(session.firstName);
 
   return (
     <div ref={container} className="relative">

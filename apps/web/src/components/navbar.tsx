@@ -12,7 +12,7 @@ import { BrandLink } from './brand-link';
 import { ButtonLink } from './button';
 import { LanguageSwitcher } from './language-switcher';
 import { useDismiss, useMenuState } from './menu-state';
-import { useSignedOutElsewhere, useSwitchedElsewhere } from '../lib/auth';
+import { avatarLetter, useSignedOutElsewhere, useSwitchedElsewhere } from '../lib/auth';
 
 /** Its code is loaded when it is first shown (it adds nothing to a public page's first load). */
 const AccountMenu = lazy(() =>
@@ -55,7 +55,7 @@ const AvatarPlaceholder = ({ session }: { session: Session }) => (
     aria-hidden="true"
     className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white"
   >
-    {(session.firstName.trim()[0] ?? '?').toUpperCase()}
+    {avatarLetter(session.firstName)}
   </span>
 );
 

@@ -20,6 +20,9 @@ export interface Session {
   expiresAt: number | null;
 }
 
+/** The letter in a user's round avatar: their first name's first letter, capital. */
+export const avatarLetter = (firstName: string) => (firstName.trim()[0] ?? '?').toUpperCase();
+
 /** Decodes the JWT payload (`id`, `role`, `firstName`); null when it is not a usable token. */
 export function decodeToken(token: string): Session | null {
   try {

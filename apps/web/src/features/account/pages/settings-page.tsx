@@ -21,7 +21,7 @@ import { longDate } from '../../../lib/format';
 import { roleName } from '../../../lib/role-name';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../../../api/auth';
-import { saveSession } from '../../../lib/auth';
+import { avatarLetter, saveSession } from '../../../lib/auth';
 import { useProfile } from '../../../api/session';
 import { useUpdateProfile } from '../../../api/users';
 import { DashboardPage, Panel } from '../../../components/dashboard/dashboard-page';
@@ -228,7 +228,7 @@ export default function SettingsPage() {
                 data-testid="profile-initial"
                 className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
               >
-                {(user.firstName.trim()[0] ?? '?').toUpperCase()}
+                {avatarLetter(user.firstName)}
               </span>
               <p className="text-lg font-semibold text-slate-900">
                 {`${user.firstName} ${user.lastName}`}
