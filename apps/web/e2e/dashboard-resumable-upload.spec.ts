@@ -130,12 +130,23 @@ test('a video goes up as soon as it is chosen, resumes after a reload and a cut 
   ).toBeVisible();
 
   // The stored video is the file, whole, and it plays for a learner.
+  // Read once its small copies are made: until then the lesson plays the upload, which is
+  // deleted as soon as they are (the learning page then asks for the lesson again; this bare
+  // <video> would not).
   const learnerToken = await tokenViaApi(request, user);
-  const lessons = await request.get(`/api/lesson/byCourse/${course.id}`, {
-    headers: { Authorization: `Bearer ${learnerToken}` },
-  });
-  const body = (await lessons.json()) as { data: Array<{ videoUrl: string | null }> };
-  const videoUrl = body.data[0]!.videoUrl!;
+  const readLesson = async () => {
+    const lessons = await request.get(`/api/lesson/byCourse/${course.id}`, {
+      headers: { Authorization: `Bearer ${learnerToken}` },
+    });
+    const body = (await lessons.json()) as {
+      data: Array<{ videoUrl: string | null; video: { status: string } | null }>;
+    };
+    return body.data[0]!;
+  };
+  await expect
+    .poll(async () => (await readLesson()).video?.status, { timeout: 120_000 })
+    .toBe('ready');
+  const videoUrl = (await readLesson()).videoUrl!;
   expect(videoUrl).toMatch(/^\/uploads\/videos\//);
   const learnerPage = await page.context().browser()!.newPage();
   await storeToken(learnerPage, learnerToken);
