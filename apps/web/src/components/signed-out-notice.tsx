@@ -2,6 +2,7 @@ import { messages } from '@ishuri/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   acknowledgeSwitch,
@@ -10,6 +11,41 @@ import {
   useSwitchedElsewhere,
 } from '../lib/auth';
 import { cn } from '../lib/cn';
+
+/** The notice's frame: an amber bar with its news, a sentence, and the way on. */
+function AccountNotice({
+  className,
+  title,
+  text,
+  children,
+  testId,
+}: {
+  className?: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cn('border-t border-amber-300 bg-amber-50 px-4 py-3 text-amber-950', className)}
+      data-testid={testId}
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{title}</p>
+          <p className="text-sm">{text}</p>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The notice's one action's look. */
+const actionClass =
+  'inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800';
 
 /**
  * Shown in every page's top bar once another tab of this browser signed out (issue 32, point
@@ -29,25 +65,17 @@ export function SignedOutNotice({ className }: { className?: string }) {
 
   if (!shown) return null;
   return (
-    <div
-      role="alert"
-      className={cn('border-t border-amber-300 bg-amber-50 px-4 py-3 text-amber-950', className)}
-      data-testid="signed-out-elsewhere"
+    <AccountNotice
+      className={className}
+      title={messages.signedOutElsewhere}
+      text={messages.signedOutElsewhereHint}
+      testId="signed-out-elsewhere"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
-          <p className="font-semibold">{messages.signedOutElsewhere}</p>
-          <p className="text-sm">{messages.signedOutElsewhereHint}</p>
-        </div>
-        <Link
-          to="/login"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          <LogIn className="size-4" aria-hidden="true" />
-          {messages.logInAgain}
-        </Link>
-      </div>
-    </div>
+      <Link to="/login" className={actionClass}>
+        <LogIn className="size-4" aria-hidden="true" />
+        {messages.logInAgain}
+      </Link>
+    </AccountNotice>
   );
 }
 
@@ -76,27 +104,22 @@ export function SwitchedUserNotice({
 
   if (!shown) return null;
   return (
-    <div
-      role="alert"
-      className={cn('border-t border-amber-300 bg-amber-50 px-4 py-3 text-amber-950', className)}
+    <AccountNotice
+      className={className}
+      title={messages.signedInElsewhere(session.firstName)}
+      text={messages.signedInElsewhereHint}
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
-          <p className="font-semibold">{messages.signedInElsewhere(session.firstName)}</p>
-          <p className="text-sm">{messages.signedInElsewhereHint}</p>
-        </div>
-        <button
-          type="button"
-          onClick={() => {
-            acknowledgeSwitch();
-            onContinue?.();
-          }}
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          <UserRound className="size-4" aria-hidden="true" />
-          {messages.continueAs(session.firstName)}
-        </button>
-      </div>
-    </div>
+      <button
+        type="button"
+        onClick={() => {
+          acknowledgeSwitch();
+          onContinue?.();
+        }}
+        className={actionClass}
+      >
+        <UserRound className="size-4" aria-hidden="true" />
+        {messages.continueAs(session.firstName)}
+      </button>
+    </AccountNotice>
   );
 }
