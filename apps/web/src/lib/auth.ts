@@ -70,17 +70,11 @@ const notify = () => listeners.forEach((listener) => listener());
 let signedOutElsewhere = false;
 
 /**
- * True while the token, stored by another tab of this browser (the tabs share it), is another
- * user's than the one this tab acts as (`tabUser`): this tab then says so before anything more
- * is done in it, since what it does from then on is saved to the other account. False again
- * once the reader goes on (`acknowledgeSwitch`), or signs in or out here.
- */
-let switchedElsewhere = false;
-
-/**
  * The user this tab acts as: the one signed in before another tab changed the token, or signed
  * in or gone on with here. Kept through a sign-out elsewhere, so that a sign-in there as someone
- * else is told here too; a sign-in there as the same user is not.
+ * else is told here too; a sign-in there as the same user is not. While the stored token (the
+ * tabs share it) is another user's, this tab says so before anything more is done in it: what it
+ * does from then on is saved to the other account (`useSwitchedElsewhere`).
  */
 let tabUser: string | null = null;
 
@@ -94,8 +88,6 @@ function onStorage(event: StorageEvent) {
       tabUser ??= was?.id ?? null;
       if (getToken()) signedOutElsewhere = false;
       else if (was) signedOutElsewhere = true;
-      const now = getSession();
-      switchedElsewhere = now !== null && tabUser !== null && now.id !== tabUser;
     }
     notify();
   }
@@ -114,7 +106,6 @@ function subscribe(listener: () => void): () => void {
 export function saveSession(token: string): Session | null {
   const session = decodeToken(token);
   signedOutElsewhere = false;
-  switchedElsewhere = false;
   tabUser = session?.id ?? null;
   writeStored(AUTH_TOKEN_KEY, token);
   writeStored(ROLE_KEY, session?.role ?? null);
@@ -138,7 +129,6 @@ export function dropToken(): void {
 /** Logout: removes the token, the stored role and the user data. */
 export function clearSession(): void {
   signedOutElsewhere = false;
-  switchedElsewhere = false;
   tabUser = null;
   writeStored(AUTH_TOKEN_KEY, null);
   writeStored(ROLE_KEY, null);
@@ -160,18 +150,20 @@ export function useSignedOutElsewhere(): boolean {
   );
 }
 
-/** Whether another tab signed in as another user than this tab's (see `switchedElsewhere`). */
+/** Whether another tab signed in as another user than the one this tab acts as (`tabUser`). */
 export function useSwitchedElsewhere(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => switchedElsewhere,
+    () => {
+      const now = getSession();
+      return now !== null && tabUser !== null && now.id !== tabUser;
+    },
     () => false,
   );
 }
 
 /** The reader goes on in this tab as the user signed in elsewhere. */
 export function acknowledgeSwitch(): void {
-  switchedElsewhere = false;
   tabUser = getSession()?.id ?? null;
   notify();
 }
